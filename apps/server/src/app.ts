@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps';
+import { installErrorHandler } from './http/error-handler';
+import { routeModules } from './routes';
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  https?: { key: string; cert: string } | null;
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
+
+/** Builds the Fastify app: API under /api, OpenAPI at /api/docs, the web app with history-mode fallback. */
+export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    https: opts.https ?? null,
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }) as unknown as FastifyInstance;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'PoseLab API',
+        version: '0.1.0',
+        description: 'Markerless motion capture from phone cameras (SPEC §7).',
+      },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: "'Token {token}'" },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  await app.register(fastifyWebsocket);
+
+  await app.register(
+    async (api) => {
+      for (const register of routeModules) register(api, deps);
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = deps.config.webDist;
+  const serveWeb = (opts.serveWeb ?? true) && existsSync(join(webDist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (path === '/api' || path.startsWith('/api/')) {
+      return reply.status(404).send({ message: `No API route ${req.method} ${path}` });
+    }
+    // History-mode fallback: every other GET loads the app, whose router decides.
+    if (serveWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Not found.' });
+  });
+
+  return app;
+}

@@ -1,0 +1,100 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Environment variables, validated once at start. Every variable is listed in the README. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
+    .optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().default(587),
+  SMTP_SECURE: z.enum(['true', 'false']).default('false'),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().default('PoseLab <no-reply@poselab.local>'),
+  HTTPS: z.enum(['off', 'on', 'self-signed']).default('off'),
+  HTTPS_CERT: z.string().optional(),
+  HTTPS_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  WEB_DIST: z.string().optional(),
+  MODELS_DIR: z.string().optional(),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl?: string;
+  s3?: { endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string };
+  smtp?: { host: string; port: number; secure: boolean; user?: string; password?: string };
+  mailFrom: string;
+  https: { mode: 'off' | 'on' | 'self-signed'; certFile?: string; keyFile?: string };
+  logLevel: string;
+  workers: number;
+  webDist: string;
+  modelsDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.HTTPS === 'on' && (!e.HTTPS_CERT || !e.HTTPS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  HTTPS=on needs HTTPS_CERT and HTTPS_KEY (or use HTTPS=self-signed)',
+    );
+  }
+  if ((e.S3_ACCESS_KEY_ID || e.S3_ENDPOINT) && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET is required when S3 settings are given');
+  }
+  const scheme = e.HTTPS === 'off' ? 'http' : 'https';
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    publicUrl: (e.PUBLIC_URL ?? `${scheme}://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT,
+          secure: e.SMTP_SECURE === 'true',
+          user: e.SMTP_USER,
+          password: e.SMTP_PASSWORD,
+        }
+      : undefined,
+    mailFrom: e.MAIL_FROM,
+    https: { mode: e.HTTPS, certFile: e.HTTPS_CERT, keyFile: e.HTTPS_KEY },
+    logLevel: e.LOG_LEVEL,
+    workers: e.WORKERS,
+    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    modelsDir: resolve(e.MODELS_DIR ?? `${dataDir}/models`),
+  };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m001 from './001_initial';
+
+/**
+ * Migrations in code, applied in key order at start. Add new ones with the next number; never edit an
+ * applied one. Numbers 100-199 are reserved for accounts, 200-299 data, 300-399 capture, 400-499 processing.
+ */
+export const migrations: Record<string, Migration> = {
+  '001_initial': m001,
+};

@@ -1,0 +1,225 @@
+/**
+ * Database tables. Conventions that keep SQLite and PostgreSQL on one code path:
+ * ids are text (UUIDs or random strings); times are ISO-8601 text in UTC (sortable);
+ * booleans are integers 0/1; JSON is text; floating point is double precision.
+ */
+export interface UsersTable {
+  id: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  institution: string;
+  profession: string;
+  reason: string;
+  website: string;
+  country: string;
+  language: string;
+  unit: string;
+  newsletter: number;
+  institutional_use: string | null;
+  license_start_date: string;
+  license_end_date: string;
+  profile_picture_key: string | null;
+  logo_key: string | null;
+  created_at: string;
+}
+
+export interface TokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  otp_verified: number;
+  otp_code_hash: string | null;
+  otp_expires_at: string | null;
+  otp_attempts: number;
+  otp_sent_at: string | null;
+}
+
+export interface RememberedDevicesTable {
+  id: string;
+  user_id: string;
+  secret_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SubjectsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  weight: number;
+  height: number;
+  birth_year: number;
+  sex_at_birth: string | null;
+  gender: string | null;
+  characteristics: string;
+  subject_tags: string;
+  terms: number;
+  share_token: string;
+  trashed: number;
+  trashed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  subject_id: string | null;
+  /** JSON: { sessionName?, settings: {...}, checkerboard: {...} } */
+  meta: string;
+  public: number;
+  trashed: number;
+  trashed_at: string | null;
+  pairing_secret: string;
+  /** Session whose calibration this one reuses ('new session same setup'). */
+  calibration_session_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TrialsTable {
+  id: string;
+  session_id: string;
+  name: string;
+  status: string;
+  tags: string;
+  /** JSON: { error_msg?, ... } */
+  meta: string;
+  progress_percent: number | null;
+  progress_message: string | null;
+  expected_videos: number;
+  trashed: number;
+  trashed_at: string | null;
+  started_at: string | null;
+  stopped_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DevicesTable {
+  id: string;
+  session_id: string;
+  token_hash: string;
+  name: string;
+  model: string;
+  user_agent: string;
+  /** JSON: { framerates: number[], width, height, ... } */
+  capabilities: string;
+  last_seen_at: string;
+  created_at: string;
+}
+
+export interface VideosTable {
+  id: string;
+  trial_id: string;
+  device_id: string;
+  storage_key: string;
+  mime: string;
+  size_bytes: number;
+  fps: number;
+  width: number;
+  height: number;
+  rotation: number;
+  duration_sec: number;
+  /** Start of the recording in server-clock milliseconds since the epoch. */
+  start_time_ms: number | null;
+  /** JSON array of per-frame times (ms, server clock) when the browser gave them. */
+  frame_timestamps: string | null;
+  created_at: string;
+}
+
+export interface UploadsTable {
+  id: string;
+  trial_id: string;
+  device_id: string;
+  storage_key: string;
+  received_bytes: number;
+  total_bytes: number;
+  meta: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ResultsTable {
+  id: string;
+  trial_id: string;
+  tag: string;
+  device_id: string | null;
+  storage_key: string | null;
+  meta: string;
+  created_at: string;
+}
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  trial_id: string;
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  worker_id: string | null;
+  lease_expires_at: string | null;
+  progress_percent: number | null;
+  progress_message: string | null;
+  error: string | null;
+  run_after: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CameraProfilesTable {
+  id: string;
+  model_key: string;
+  intrinsics: string;
+  created_at: string;
+}
+
+export interface WorkerTokensTable {
+  id: string;
+  name: string;
+  token_hash: string;
+  created_at: string;
+}
+
+export interface ComparisonReportsTable {
+  id: string;
+  user_id: string;
+  state: string;
+  storage_key: string | null;
+  file_name: string;
+  meta: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  tokens: TokensTable;
+  remembered_devices: RememberedDevicesTable;
+  password_resets: PasswordResetsTable;
+  subjects: SubjectsTable;
+  sessions: SessionsTable;
+  trials: TrialsTable;
+  devices: DevicesTable;
+  videos: VideosTable;
+  uploads: UploadsTable;
+  results: ResultsTable;
+  jobs: JobsTable;
+  camera_profiles: CameraProfilesTable;
+  worker_tokens: WorkerTokensTable;
+  comparison_reports: ComparisonReportsTable;
+}

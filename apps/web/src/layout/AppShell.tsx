@@ -1,0 +1,60 @@
+import { AppBar, Box, Toolbar, Typography } from '@mui/material';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
+import { useAuth } from '../auth/auth-store';
+import { LicenseBanners } from './LicenseBanners';
+import { ProfileMenu } from './ProfileMenu';
+
+function Logo() {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <img src="/logo.svg" alt="" width={28} height={28} />
+      <Typography variant="h6" component="span" sx={{ fontWeight: 700, color: 'inherit' }}>
+        PoseLab
+      </Typography>
+    </Box>
+  );
+}
+
+/** SPEC §2 app shell: top bar (logo, optional custom logo, profile dropdown), banner area, page. */
+export function AppShell({ customLogoUrl }: { customLogoUrl?: string | null }) {
+  const auth = useAuth();
+  const location = useLocation();
+  const onList = location.pathname === '/sessions' || location.pathname === '/';
+  const linkLogo = Boolean(auth.token && auth.verified && !onList);
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <AppBar position="static" elevation={1}>
+        <Toolbar sx={{ gap: 2 }}>
+          {linkLogo ? (
+            <Box
+              component={RouterLink}
+              to="/sessions"
+              aria-label="PoseLab home"
+              sx={{ color: 'inherit', textDecoration: 'none' }}
+            >
+              <Logo />
+            </Box>
+          ) : (
+            <Logo />
+          )}
+          {customLogoUrl ? (
+            <Box
+              component="img"
+              src={customLogoUrl}
+              alt="Custom logo"
+              sx={{ maxHeight: 36, maxWidth: 140 }}
+            />
+          ) : null}
+          <Box sx={{ flexGrow: 1 }} />
+          <ProfileMenu />
+        </Toolbar>
+      </AppBar>
+      <Box role="region" aria-label="Notices">
+        <LicenseBanners />
+      </Box>
+      <Box sx={{ flexGrow: 1 }}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,71 @@
+import { Avatar, Divider, IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { authStore, useAuth } from '../auth/auth-store';
+import { routePath } from '../routing/route-names';
+
+/** SPEC §2 profile dropdown, shown once verified. */
+export function ProfileMenu({ onLogout }: { onLogout?: () => Promise<void> | void }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!auth.token || !auth.verified || !auth.username) return null;
+  const close = () => setAnchor(null);
+  const go = (path: string) => {
+    close();
+    navigate(path);
+  };
+  const logout = async () => {
+    close();
+    await onLogout?.();
+    authStore.clear();
+    navigate(routePath('Login'));
+  };
+  return (
+    <>
+      <IconButton
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        size="small"
+      >
+        <Avatar
+          sx={{ width: 32, height: 32 }}
+          alt={auth.username}
+          src={`/api/users/${encodeURIComponent(auth.username)}/picture`}
+        />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        <MenuItem disabled>
+          <ListItemText primary={`Signed in as ${auth.username}`} />
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={() => go(routePath('ProfilePage', { username: auth.username! }))}>
+          Your Profile
+        </MenuItem>
+        <MenuItem onClick={() => go(routePath('SelectSession'))}>Your Sessions</MenuItem>
+        <MenuItem component="a" href="/docs/documentation.html" target="_blank" onClick={close}>
+          Documentation
+        </MenuItem>
+        <MenuItem component="a" href="/docs/faq.html" target="_blank" onClick={close}>
+          FAQ
+        </MenuItem>
+        <MenuItem component="a" href="/docs/terms.html" target="_blank" onClick={close}>
+          Terms and Conditions
+        </MenuItem>
+        <MenuItem component="a" href="/docs/privacy.html" target="_blank" onClick={close}>
+          Data Privacy and Security
+        </MenuItem>
+        <MenuItem
+          component="a"
+          href="mailto:support@poselab.local?subject=PoseLab%20bug%20report"
+          onClick={close}
+        >
+          Bug Report
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={logout}>Logout</MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { NOT_PERMITTED_USES } from '@poselab/contract';
+import type { RouteName } from './route-names';
+
+export interface GuardState {
+  loggedIn: boolean;
+  verified: boolean;
+  institutionalUse: string | null;
+  /** Days until the license ends; SPEC §9: 15 when the end date is missing. */
+  licenseDaysLeft: number;
+  /** Whether the app holds a current session (set once a session is created or opened). */
+  hasCurrentSession: boolean;
+}
+
+const PUBLIC_ROUTES: RouteName[] = [
+  'Login',
+  'Register',
+  'Session',
+  'ResetPassword',
+  'NewPassword',
+  'Dashboard',
+  'AnalysisDashboard',
+  'ProfilePage',
+  'TrialViewer',
+];
+const LICENSED_ROUTES: RouteName[] = ['ConnectDevices', 'Calibration', 'Neutral'];
+const SESSION_ROUTES: RouteName[] = ['ConnectDevicesForId', 'Calibration', 'Neutral'];
+
+/** SPEC §2 route guard: the route to redirect to, or null to stay. Checks run in the SPEC's order. */
+export function guardRedirect(route: RouteName, s: GuardState): RouteName | null {
+  if (!s.loggedIn) return PUBLIC_ROUTES.includes(route) ? null : 'Login';
+  if (!s.verified) return route === 'Verify' ? null : route === 'Login' ? null : 'Login';
+  if (route === 'Verify' || route === 'Login') return null;
+  if (
+    (s.institutionalUse === null ||
+      s.institutionalUse === '' ||
+      NOT_PERMITTED_USES.includes(s.institutionalUse)) &&
+    route !== 'License'
+  ) {
+    return 'License';
+  }
+  if (s.licenseDaysLeft < 0 && LICENSED_ROUTES.includes(route)) return 'SelectSession';
+  if (!s.hasCurrentSession && SESSION_ROUTES.includes(route)) return 'ConnectDevices';
+  return null;
+}
+
+/** Whole days from today until an ISO date (negative once past); 15 when unknown (SPEC §9). */
+export function daysUntil(isoDate: string | null | undefined, now = new Date()): number {
+  if (!isoDate) return 15;
+  const end = new Date(`${isoDate.slice(0, 10)}T23:59:59Z`).getTime();
+  return Math.floor((end - now.getTime()) / 86_400_000);
+}

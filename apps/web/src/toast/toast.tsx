@@ -1,0 +1,38 @@
+import { Button } from '@mui/material';
+import { SnackbarProvider, closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
+import type { ReactNode } from 'react';
+import { TOAST_DURATION_MS } from '@poselab/contract';
+
+function CloseAction(key: SnackbarKey) {
+  return (
+    <Button color="inherit" size="small" onClick={() => closeSnackbar(key)}>
+      Close
+    </Button>
+  );
+}
+
+/** Toasts at the bottom centre with a Close action (SPEC §2); errors and successes last 10 s (SPEC §8). */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  return (
+    <SnackbarProvider
+      maxSnack={4}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      autoHideDuration={TOAST_DURATION_MS}
+      action={CloseAction}
+    >
+      {children}
+    </SnackbarProvider>
+  );
+}
+
+export const toast = {
+  success: (message: string) =>
+    enqueueSnackbar(message, { variant: 'success', autoHideDuration: TOAST_DURATION_MS }),
+  error: (message: string) =>
+    enqueueSnackbar(message, { variant: 'error', autoHideDuration: TOAST_DURATION_MS }),
+  /** Warnings stay until cleared (SPEC §8). */
+  warning: (message: string) => enqueueSnackbar(message, { variant: 'warning', persist: true }),
+  info: (message: string) =>
+    enqueueSnackbar(message, { variant: 'info', autoHideDuration: TOAST_DURATION_MS }),
+  close: (key?: SnackbarKey) => closeSnackbar(key),
+};

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/**
+ * The one error body of the API. `errors` carries per-field messages for 400 answers (SPEC §8: a 400 on
+ * saving a subject shows the errors for name, weight, height and birth_year under the fields).
+ */
+export const errorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** SPEC §8 network failure toast. */
+export const NETWORK_ERROR_MESSAGE = 'Could not reach server. Check your internet connection and try again.';

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { ffmpegPath } from './ffmpeg-binaries';
+
+export type PixelFormat = 'gray' | 'rgb24';
+
+export interface DecodeOptions {
+  /** Output size; when only one is given the other keeps the aspect ratio (rounded to even). */
+  width?: number;
+  height?: number;
+  pixelFormat?: PixelFormat;
+  /** Start time in seconds (accurate seek: decodes from the previous key frame, not only key frames). */
+  startSec?: number;
+  /** Decode at most this many frames. */
+  maxFrames?: number;
+  /** Keep only every n-th decoded frame (1 = all). */
+  everyNth?: number;
+}
+
+export interface RawFrame {
+  /** Index of the frame in the decoded stream (counting from startSec). */
+  index: number;
+  width: number;
+  height: number;
+  channels: 1 | 3;
+  data: Uint8Array;
+}
+
+/**
+ * Decodes a video (or a still image) into raw frames through an ffmpeg pipe. ffmpeg applies the rotation
+ * metadata itself, so frames come out as displayed. The caller must know the output size: pass the display
+ * size from probeVideo, or a target width/height.
+ */
+export async function* decodeFrames(
+  file: string,
+  outWidth: number,
+  outHeight: number,
+  opts: DecodeOptions = {},
+): AsyncGenerator<RawFrame> {
+  const pixelFormat = opts.pixelFormat ?? 'rgb24';
+  const channels = pixelFormat === 'gray' ? 1 : 3;
+  const frameBytes = outWidth * outHeight * channels;
+  const args = ['-v', 'error', '-nostdin'];
+  if (opts.startSec) args.push('-ss', String(opts.startSec));
+  args.push('-i', file);
+  const filters = [`scale=${outWidth}:${outHeight}:flags=area`];
+  if (opts.everyNth && opts.everyNth > 1) filters.unshift(`select=not(mod(n\\,${opts.everyNth}))`);
+  // '-vsync passthrough' (not '-fps_mode', which the npm-shipped ffmpeg 4 lacks) keeps every decoded frame.
+  args.push('-vf', filters.join(','), '-vsync', 'passthrough');
+  if (opts.maxFrames) args.push('-frames:v', String(opts.maxFrames));
+  args.push('-f', 'rawvideo', '-pix_fmt', pixelFormat, 'pipe:1');
+
+  const proc = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number>((resolve) => proc.on('close', (code) => resolve(code ?? 1)));
+
+  let pending: Buffer = Buffer.alloc(0);
+  let index = 0;
+  try {
+    for await (const chunk of proc.stdout as AsyncIterable<Buffer>) {
+      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      while (pending.length >= frameBytes) {
+        const data = new Uint8Array(pending.subarray(0, frameBytes));
+        pending = pending.subarray(frameBytes);
+        yield { index: index++, width: outWidth, height: outHeight, channels, data };
+      }
+    }
+  } finally {
+    if (proc.exitCode === null) proc.kill('SIGKILL');
+  }
+  const code = await exited;
+  if (code !== 0 && index === 0)
+    throw new Error(`ffmpeg could not decode ${file}: ${stderr.trim() || `exit ${code}`}`);
+}
+
+/** Decodes a single image file (jpg, png) into one frame at its own size. */
+export async function decodeImage(
+  file: string,
+  width: number,
+  height: number,
+  pixelFormat: PixelFormat = 'gray',
+): Promise<RawFrame> {
+  for await (const frame of decodeFrames(file, width, height, { pixelFormat, maxFrames: 1 })) return frame;
+  throw new Error(`Could not decode image ${file}`);
+}
