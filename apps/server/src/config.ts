@@ -29,6 +29,7 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   WEB_DIST: z.string().optional(),
   MODELS_DIR: z.string().optional(),
+  MEDIA_URL_SECRET: z.string().min(16).optional(),
 });
 
 export interface AppConfig {
@@ -45,6 +46,8 @@ export interface AppConfig {
   workers: number;
   webDist: string;
   modelsDir: string;
+  /** Secret for signed media URLs; generated under DATA_DIR when unset (set it for several API replicas). */
+  mediaUrlSecret?: string;
 }
 
 export class ConfigError extends Error {}
@@ -96,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workers: e.WORKERS,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     modelsDir: resolve(e.MODELS_DIR ?? `${dataDir}/models`),
+    mediaUrlSecret: e.MEDIA_URL_SECRET,
   };
 }

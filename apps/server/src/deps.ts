@@ -16,4 +16,6 @@ export interface AppDeps {
   storage: Storage;
   mailer: Mailer;
   clock: Clock;
+  /** Signs media URLs (storage/signed-url.ts). */
+  mediaSecret: string;
 }

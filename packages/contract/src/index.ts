@@ -3,6 +3,7 @@ export * from './errors';
 export * from './constants';
 export * from './health';
 export * from './validation';
+export * from './entities';
 export * from './auth';
 export * from './sessions';
 export * from './subjects';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { LocalStorage } from './local-storage';
 
 describe('LocalStorage', () => {
-  const storage = new LocalStorage(mkdtempSync(join(tmpdir(), 'poselab-storage-')));
+  const storage = new LocalStorage(mkdtempSync(join(tmpdir(), 'poselab-storage-')), 'secret');
 
   it('puts, appends, reads ranges, moves and deletes', async () => {
     await storage.put('a/b.txt', Buffer.from('hello'));
@@ -17,7 +17,7 @@ describe('LocalStorage', () => {
     await storage.move('a/b.txt', 'c/d.txt');
     expect(await storage.stat('a/b.txt')).toBeNull();
     expect((await storage.stat('c/d.txt'))?.size).toBe(11);
-    expect(await storage.url('c/d.txt')).toBe('/api/media/c/d.txt');
+    expect(await storage.url('c/d.txt')).toMatch(/^\/api\/media\/c\/d\.txt\?exp=\d+&sig=[\w-]+$/);
     await storage.deletePrefix('c');
     expect(await storage.stat('c/d.txt')).toBeNull();
     await expect(storage.get('c/d.txt')).rejects.toThrow();

@@ -3,12 +3,15 @@ import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { signMediaKey } from './signed-url';
 import { assertSafeKey, type Storage, type StoredObjectInfo } from './storage';
 
 /** Storage in a local folder (DATA_DIR/media by default). Writes go to a temp file, then rename. */
 export class LocalStorage implements Storage {
   constructor(
     private readonly root: string,
+    /** Secret for signed media URLs (see signed-url.ts). */
+    private readonly urlSecret: string,
     private readonly urlPrefix = '/api/media',
   ) {}
 
@@ -71,8 +74,10 @@ export class LocalStorage implements Storage {
     await rm(this.path(prefix.replace(/\/$/, '')), { recursive: true, force: true });
   }
 
-  async url(key: string): Promise<string> {
+  async url(key: string, opts: { expiresInSec?: number } = {}): Promise<string> {
     assertSafeKey(key);
-    return `${this.urlPrefix}/${key.split('/').map(encodeURIComponent).join('/')}`;
+    const exp = Math.floor(Date.now() / 1000) + (opts.expiresInSec ?? 6 * 3600);
+    const path = key.split('/').map(encodeURIComponent).join('/');
+    return `${this.urlPrefix}/${path}?exp=${exp}&sig=${signMediaKey(this.urlSecret, key, exp)}`;
   }
 }

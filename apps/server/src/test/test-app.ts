@@ -80,13 +80,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await migrateToLatest(handle.db);
   const mailer = new MemoryMailer();
   const clock = new TestClock();
+  const mediaSecret = randomUUID();
   const deps: AppDeps = {
     config: { ...config, databaseUrl },
     db: handle.db,
     dialect: handle.dialect,
-    storage: new LocalStorage(join(dataDir, 'media')),
+    storage: new LocalStorage(join(dataDir, 'media'), mediaSecret),
     mailer,
     clock,
+    mediaSecret,
   };
   const app = await buildApp(deps, { serveWeb: false });
   await app.ready();

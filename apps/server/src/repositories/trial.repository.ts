@@ -1,0 +1,62 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../db/database';
+import type { ResultsTable, TrialsTable, VideosTable } from '../db/schema';
+
+export type TrialRow = Selectable<TrialsTable>;
+export type ResultRow = Selectable<ResultsTable>;
+export type VideoRow = Selectable<VideosTable>;
+
+/** Trials with their videos and results. Domains append the queries they need. */
+export class TrialRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: Insertable<TrialsTable>): Promise<void> {
+    await this.db.insertInto('trials').values(row).execute();
+  }
+
+  findById(id: string): Promise<TrialRow | undefined> {
+    return this.db.selectFrom('trials').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  listBySession(sessionId: string, opts: { includeTrashed?: boolean } = {}): Promise<TrialRow[]> {
+    let q = this.db.selectFrom('trials').selectAll().where('session_id', '=', sessionId);
+    if (!opts.includeTrashed) q = q.where('trashed', '=', 0);
+    return q.orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+  }
+
+  async update(id: string, patch: Updateable<TrialsTable>): Promise<void> {
+    await this.db.updateTable('trials').set(patch).where('id', '=', id).execute();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('trials').where('id', '=', id).execute();
+  }
+
+  videosOf(trialIds: string[]): Promise<VideoRow[]> {
+    if (trialIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('videos')
+      .selectAll()
+      .where('trial_id', 'in', trialIds)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  resultsOf(trialIds: string[]): Promise<ResultRow[]> {
+    if (trialIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('results')
+      .selectAll()
+      .where('trial_id', 'in', trialIds)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  async insertResult(row: Insertable<ResultsTable>): Promise<void> {
+    await this.db.insertInto('results').values(row).execute();
+  }
+
+  async insertVideo(row: Insertable<VideosTable>): Promise<void> {
+    await this.db.insertInto('videos').values(row).execute();
+  }
+}
