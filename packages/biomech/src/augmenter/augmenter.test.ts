@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readNpy } from './npy';
+import { loadAugmenter, runAugmenter } from './run-augmenter';
+import { KEYPOINT_TO_OPENPOSE } from './spec';
+import { listModels } from '../models/list-models';
+import { readOsim } from '../osim/read-osim';
+import { readMarkerSet, withMarkers } from '../osim/read-setup';
+import { markerPositions } from '../kinematics/forward';
+import { KEYPOINT_NAMES } from '../keypoints';
+import { HAS_SHARED_DATA, SHARED_DATA } from '../testing/shared-data';
+
+function npyBytes(values: number[]): Uint8Array {
+  let header = `{'descr': '<f8', 'fortran_order': False, 'shape': (${values.length},), }`;
+  header += ' '.repeat(64 - ((10 + header.length + 1) % 64)) + '\n';
+  const out = new Uint8Array(10 + header.length + 8 * values.length);
+  out.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0]);
+  new DataView(out.buffer).setUint16(8, header.length, true);
+  out.set(new TextEncoder().encode(header), 10);
+  values.forEach((v, i) => new DataView(out.buffer).setFloat64(10 + header.length + 8 * i, v, true));
+  return out;
+}
+
+describe('readNpy', () => {
+  it('reads float64 vectors and rejects other files', () => {
+    expect(Array.from(readNpy(npyBytes([1.5, -2, 3])).data)).toEqual([1.5, -2, 3]);
+    expect(() => readNpy(new Uint8Array(20))).toThrow(/Not a .npy file/);
+  });
+});
+
+const models = resolve(SHARED_DATA, 'opencap-models');
+
+describe.skipIf(!HAS_SHARED_DATA)('models folder and marker augmenter v0.3', () => {
+  it('lists the built-in model, the .osim files and the installed augmenter', () => {
+    const cat = listModels(models);
+    expect(cat.models.map((m) => m.id)).toEqual([
+      'PoseLab_FullBody',
+      'LaiUhlrich2022',
+      'LaiUhlrich2022_shoulder',
+    ]);
+    expect(cat.augmenters).toEqual(['v0.3']);
+    expect(listModels(resolve(models, 'missing')).augmenters).toEqual([]);
+  });
+
+  it('predicts 43 anatomical markers close to the model markers from virtual keypoints', async () => {
+    const setup = (f: string) => readMarkerSet(readFileSync(resolve(models, 'setup', f), 'utf8'));
+    const model = withMarkers(readOsim(readFileSync(resolve(models, 'LaiUhlrich2022.osim'), 'utf8')), [
+      ...setup('LaiUhlrich2022_markers_openpose.xml'),
+      ...setup('LaiUhlrich2022_markers_augmenter.xml'),
+    ]);
+    const poses = Array.from({ length: 30 }, (_v, i) => ({
+      pelvis_ty: 0.93,
+      pelvis_tx: i * 0.02,
+      knee_angle_r: 0.3 + 0.01 * i,
+      hip_flexion_r: 0.2,
+    }));
+    const mps = poses.map((q) => markerPositions(model, q));
+    const keypoints = {
+      names: [...KEYPOINT_NAMES],
+      time: poses.map((_q, i) => i / 30),
+      frames: mps.map((mp) => Float64Array.from(KEYPOINT_NAMES.flatMap((n) => mp[KEYPOINT_TO_OPENPOSE[n]]))),
+    };
+    const out = await runAugmenter(loadAugmenter(models), keypoints, { heightM: 1.7, massKg: 75 });
+    expect(out.names).toHaveLength(43);
+    let sum = 0;
+    out.frames.forEach((f, t) =>
+      out.names.forEach(
+        (n, i) =>
+          (sum +=
+            Math.hypot(f[3 * i] - mps[t][n][0], f[3 * i + 1] - mps[t][n][1], f[3 * i + 2] - mps[t][n][2]) **
+            2),
+      ),
+    );
+    expect(Math.sqrt(sum / (43 * out.frames.length))).toBeLessThan(0.06);
+    await expect(runAugmenter(loadAugmenter(models), keypoints, { heightM: 17, massKg: 75 })).rejects.toThrow(
+      /height/,
+    );
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * Scales a generic model to the subject from the neutral trial: static window → marker-pair distances →
+ * per-segment scale factors (iterated with IK so distances are measured in the subject's pose) → marker placement.
+ */
+import { compileModel, newTransforms } from '../kinematics/compiled';
+import { bodyTransformsInto, markerPositionsInto } from '../kinematics/forward';
+import { invert, applyTransform, type Vec3 } from '../math/transform';
+import type { CoordinateValues, Model } from '../model/types';
+import { solveIK, type CoordinateTarget, type MarkerTrajectories } from '../ik/solve-ik';
+import { applyScaleFactors, type ScaleFactors } from './apply-scale';
+import {
+  BUILTIN_MEASUREMENTS,
+  UPRIGHT_POSE_TARGETS,
+  UPRIGHT_POSE_WEIGHT,
+  type SegmentMeasurement,
+} from './measurements';
+import { findStaticWindow, type StaticWindow, type StaticWindowOptions } from './static-window';
+
+export type ScalingSetup = 'upright_standing_pose' | 'any_pose';
+
+export interface ScaleOptions {
+  setup?: ScalingSetup;
+  measurements?: SegmentMeasurement[];
+  /** IK marker weights (default: every shared marker, weight 1). */
+  weights?: Record<string, number>;
+  /** Neutral-pose coordinate targets used with 'upright_standing_pose' (default: UPRIGHT_POSE_TARGETS, weight 0.1). */
+  uprightTargets?: Record<string, CoordinateTarget>;
+  /** Allowed range of a scale factor relative to the generic model (default 0.6–1.6). */
+  limits?: [number, number];
+  /** Largest allowed left/right difference of a segment's factor (default 0.2 = 20%). */
+  maxAsymmetry?: number;
+  placeMarkers?: boolean;
+  window?: StaticWindowOptions;
+}
+
+export interface ScaleResult {
+  model: Model;
+  scaleFactors: ScaleFactors;
+  /** Per measurement, its factor. */
+  segmentFactors: Record<string, number>;
+  window: Omit<StaticWindow, 'mean'>;
+  /** The fitted static pose (radians/metres). */
+  pose: CoordinateValues;
+  markerRmsM: number;
+}
+
+function pairDistance(pos: Float64Array, idx: Map<string, number>, a: string, b: string): number {
+  const i = idx.get(a);
+  const j = idx.get(b);
+  if (i === undefined || j === undefined) return NaN;
+  return Math.hypot(
+    pos[3 * i] - pos[3 * j],
+    pos[3 * i + 1] - pos[3 * j + 1],
+    pos[3 * i + 2] - pos[3 * j + 2],
+  );
+}
+
+export function scaleModel(
+  generic: Model,
+  neutral: MarkerTrajectories,
+  options: ScaleOptions = {},
+): ScaleResult {
+  const measurements = options.measurements ?? BUILTIN_MEASUREMENTS;
+  const win = findStaticWindow(neutral, options.window);
+  const staticData: MarkerTrajectories = { names: neutral.names, time: [0], frames: [win.mean] };
+  const dataIdx = new Map(neutral.names.map((n, i) => [n, i]));
+  const targets: Record<string, CoordinateTarget> = {};
+  if ((options.setup ?? 'upright_standing_pose') === 'upright_standing_pose') {
+    const upright =
+      options.uprightTargets ??
+      Object.fromEntries(
+        Object.entries(UPRIGHT_POSE_TARGETS).map(([n, value]) => [n, { value, weight: UPRIGHT_POSE_WEIGHT }]),
+      );
+    for (const [name, t] of Object.entries(upright)) {
+      if (generic.coordinates.some((c) => c.name === name)) targets[name] = t;
+    }
+  }
+  const segmentFactors: Record<string, number> = Object.fromEntries(measurements.map((m) => [m.name, 1]));
+  const toBodyFactors = (): ScaleFactors => {
+    const f: ScaleFactors = {};
+    for (const m of measurements) {
+      for (const b of m.bodies) {
+        if (!generic.bodies.some((x) => x.name === b)) continue;
+        const s = (f[b] ??= [1, 1, 1]);
+        for (const axis of m.bodyAxes?.[b] ?? ['X', 'Y', 'Z'])
+          s['XYZ'.indexOf(axis)] = segmentFactors[m.name];
+      }
+    }
+    return f;
+  };
+  let model = generic;
+  let q: Float64Array = new Float64Array(0);
+  for (let iter = 0; iter < 6; iter++) {
+    const ik = solveIK(model, staticData, {
+      weights: options.weights,
+      coordinateTargets: targets,
+      maxIterations: 100,
+    });
+    q = ik.frames[0];
+    const kin = compileModel(model);
+    const pos = markerPositionsInto(
+      kin,
+      bodyTransformsInto(kin, q, newTransforms(kin.bodyNames.length)),
+      new Float64Array(kin.markerNames.length * 3),
+    );
+    const modelIdx = new Map(kin.markerNames.map((n, i) => [n, i]));
+    let change = 0;
+    for (const m of measurements) {
+      const ratios = m.markerPairs
+        .map(([a, b]) => pairDistance(win.mean, dataIdx, a, b) / pairDistance(pos, modelIdx, a, b))
+        .filter((r) => Number.isFinite(r) && r > 0);
+      if (ratios.length === 0) continue;
+      const ratio = ratios.reduce((s, r) => s + r, 0) / ratios.length;
+      segmentFactors[m.name] *= ratio;
+      change = Math.max(change, Math.abs(ratio - 1));
+    }
+    model = applyScaleFactors(generic, toBodyFactors());
+    if (change < 1e-5) break;
+  }
+  checkPlausible(segmentFactors, options.limits ?? [0.6, 1.6], options.maxAsymmetry ?? 0.2);
+  const final = solveIK(model, staticData, {
+    weights: options.weights,
+    coordinateTargets: targets,
+    maxIterations: 100,
+  });
+  q = final.frames[0];
+  if (options.placeMarkers ?? true) model = placeMarkers(model, q, win.mean, dataIdx);
+  const kin = compileModel(model);
+  return {
+    model,
+    scaleFactors: toBodyFactors(),
+    segmentFactors,
+    window: { start: win.start, end: win.end, thresholdMm: win.thresholdMm },
+    pose: Object.fromEntries(kin.coordNames.map((n, i) => [n, q[i]])),
+    markerRmsM: final.markerRms[0],
+  };
+}
+
+function checkPlausible(factors: Record<string, number>, [lo, hi]: [number, number], maxAsym: number): void {
+  for (const [name, f] of Object.entries(factors)) {
+    if (!(f >= lo && f <= hi)) {
+      throw new Error(
+        `Implausible scale factor ${f.toFixed(2)} for ${name} (allowed ${lo}–${hi} of the generic model). Check that the subject is fully visible and standing still in the neutral trial, and that the calibration is correct.`,
+      );
+    }
+  }
+  for (const [name, f] of Object.entries(factors)) {
+    if (!name.endsWith('_r')) continue;
+    const other = factors[name.slice(0, -2) + '_l'];
+    if (other !== undefined && Math.abs(f - other) / Math.min(f, other) > maxAsym) {
+      throw new Error(
+        `Implausible left/right difference for ${name.slice(0, -2)}: ${f.toFixed(2)} vs ${other.toFixed(2)}. Check the neutral trial (both sides visible, no keypoint swaps).`,
+      );
+    }
+  }
+}
+
+/** Moves each model marker onto the static experimental position (in its body frame), as OpenSim's MarkerPlacer. */
+function placeMarkers(
+  model: Model,
+  q: Float64Array,
+  mean: Float64Array,
+  dataIdx: Map<string, number>,
+): Model {
+  const kin = compileModel(model);
+  const bodies = bodyTransformsInto(kin, q, newTransforms(kin.bodyNames.length));
+  const local = new Float64Array(3);
+  return {
+    ...model,
+    markers: model.markers.map((m, i) => {
+      const di = dataIdx.get(m.name);
+      if (m.fixed || di === undefined || Number.isNaN(mean[3 * di])) return m;
+      applyTransform(invert(bodies[kin.markerBody[i]]), mean.subarray(3 * di, 3 * di + 3), local);
+      return { ...m, location: [local[0], local[1], local[2]] as Vec3 };
+    }),
+  };
+}
