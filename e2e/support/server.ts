@@ -31,7 +31,8 @@ export async function startServer(
   env: Record<string, string> = {},
   dataDir?: string,
 ): Promise<RunningServer> {
-  const port = await freePort();
+  // A given PORT (a restart on the same address, as phones expect) is used as is.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'poselab-e2e-'));
   let out = '';
   const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -73,6 +73,10 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     if (path === '/api' || path.startsWith('/api/')) {
       return reply.status(404).send({ message: `No API route ${req.method} ${path}` });
     }
+    // The phone capture page is its own small bundle (apps/web/capture.html).
+    if (serveWeb && (req.method === 'GET' || req.method === 'HEAD') && path.startsWith('/capture/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('capture.html');
+    }
     // History-mode fallback: every other GET loads the app, whose router decides.
     if (serveWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './App';
 import { authStore } from './auth/auth-store';
+import { ownInfo, stubApi } from './auth/fake-api';
 import { routeObjects } from './routes';
 
 function renderAt(path: string) {
@@ -17,6 +18,19 @@ function renderAt(path: string) {
 }
 
 describe('routes', () => {
+  // Restoring a stored login fetches the user info (SPEC §4); answer it as the server would.
+  beforeEach(() => {
+    stubApi({
+      'POST /api/get_user_info/': (body) => ({
+        json: ownInfo((body as { username: string }).username, {
+          institutional_use: authStore.get().institutionalUse,
+        }),
+      }),
+      'GET /api/app-configuration/': () => ({ json: { logo: null } }),
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
   it('sends an anonymous visitor on an unknown path to Login via SelectSession', async () => {
     const router = renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();

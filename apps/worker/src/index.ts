@@ -1,1 +1,5 @@
 export * from './args';
+export * from './host';
+export * from './http-host';
+export * from './loop';
+export * from './runner';

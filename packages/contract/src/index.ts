@@ -9,3 +9,7 @@ export * from './sessions';
 export * from './subjects';
 export * from './trials';
 export * from './capture';
+export * from './account-messages';
+export * from './profile';
+export * from './processing';
+export * from './subject-rules';

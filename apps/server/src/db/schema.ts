@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /**
  * Database tables. Conventions that keep SQLite and PostgreSQL on one code path:
  * ids are text (UUIDs or random strings); times are ISO-8601 text in UTC (sortable);
@@ -88,6 +90,8 @@ export interface SessionsTable {
   pairing_secret: string;
   /** Session whose calibration this one reuses ('new session same setup'). */
   calibration_session_id: string | null;
+  /** Permanently removed but kept as the calibration source of a later session (migration 200). */
+  removed_at?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -107,6 +111,8 @@ export interface TrialsTable {
   trashed_at: string | null;
   started_at: string | null;
   stopped_at: string | null;
+  /** Set once when every expected video is in (migration 300); guards a single processing enqueue. */
+  uploads_completed_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -140,6 +146,8 @@ export interface VideosTable {
   start_time_ms: number | null;
   /** JSON array of per-frame times (ms, server clock) when the browser gave them. */
   frame_timestamps: string | null;
+  /** Phone model reported at pairing (migration 300). */
+  model: ColumnType<string, string | undefined, string>;
   created_at: string;
 }
 
@@ -206,6 +214,13 @@ export interface ComparisonReportsTable {
   created_at: string;
 }
 
+/** Per-user session totals maintained by triggers (migration 201). */
+export interface SessionCountsTable {
+  user_id: string;
+  active: number;
+  trashed: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -213,6 +228,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   subjects: SubjectsTable;
   sessions: SessionsTable;
+  session_counts: SessionCountsTable;
   trials: TrialsTable;
   devices: DevicesTable;
   videos: VideosTable;

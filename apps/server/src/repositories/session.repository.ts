@@ -1,5 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../db/database';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Db, Dialect } from '../db/database';
 import type { SessionsTable } from '../db/schema';
 
 export type SessionRow = Selectable<SessionsTable>;
@@ -33,4 +33,121 @@ export class SessionRepository {
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('id', '=', id).execute();
   }
+
+  // ---- Data management (lists, recycle bin, retention) ----
+
+  /**
+   * A page of a user's sessions with the subject's name and the count of non-trashed trials, plus the total.
+   * Permanently removed sessions kept only as a calibration source (removed_at) never show.
+   */
+  async listPage(
+    dialect: Dialect,
+    userId: string,
+    q: SessionListFilter,
+  ): Promise<{ rows: SessionListRow[]; total: number }> {
+    const sessionName =
+      dialect === 'postgres' ? sql<string>`(s.meta::jsonb ->> 'sessionName')` : sql<string>`json_extract(s.meta, '$.sessionName')`;
+    let base = this.db
+      .selectFrom('sessions as s')
+      .where('s.user_id', '=', userId)
+      .where('s.removed_at', 'is', null);
+    if (q.onlyTrashed) base = base.where('s.trashed', '=', 1);
+    else if (!q.includeTrashed) base = base.where('s.trashed', '=', 0);
+    if (q.subjectId) base = base.where('s.subject_id', '=', q.subjectId);
+    if (q.search) {
+      const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base.where((eb) =>
+        eb.or([
+          eb(sql`lower(s.id)`, 'like', sql`${like} escape '\\'`),
+          eb(sql`lower(${sessionName})`, 'like', sql`${like} escape '\\'`),
+        ]),
+      );
+    }
+    const trialsCount = sql<number>`(select count(*) from trials t where t.session_id = s.id and t.trashed = 0)`;
+    const dir = q.sortDesc ? 'desc' : 'asc';
+    const sortExpr = {
+      created_at: sql`s.created_at`,
+      id: sql`s.id`,
+      name: sql`lower(coalesce(${sessionName}, ''))`,
+      subject_name: sql`lower(coalesce(sub.name, ''))`,
+      trials_count: trialsCount,
+    }[q.sort];
+    const [rows, total] = await Promise.all([
+      base
+        .leftJoin('subjects as sub', 'sub.id', 's.subject_id')
+        .selectAll('s')
+        .select(['sub.name as subject_name', trialsCount.as('trials_count')])
+        .orderBy(sql`${sortExpr} ${sql.raw(dir)}`)
+        .orderBy(sql`s.id ${sql.raw(dir)}`)
+        .limit(q.quantity)
+        .offset(q.start)
+        .execute(),
+      q.subjectId || q.search
+        ? base
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+            .then((c) => Number(c.n))
+        : this.countOf(userId, q),
+    ]);
+    return { rows: rows.map((r) => ({ ...r, trials_count: Number(r.trials_count) })), total };
+  }
+
+  /** The unfiltered total from the per-user counters the triggers of migration 201 keep. */
+  private async countOf(userId: string, q: SessionListFilter): Promise<number> {
+    const c = await this.db
+      .selectFrom('session_counts')
+      .select(['active', 'trashed'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!c) return 0;
+    if (q.onlyTrashed) return Number(c.trashed);
+    return Number(c.active) + (q.includeTrashed ? Number(c.trashed) : 0);
+  }
+
+  /** A user's non-trashed sessions of one subject, newest first. */
+  listOfSubject(userId: string, subjectId: string | null): Promise<SessionRow[]> {
+    let q = this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('trashed', '=', 0)
+      .where('removed_at', 'is', null);
+    q = subjectId === null ? q.where('subject_id', 'is', null) : q.where('subject_id', '=', subjectId);
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  }
+
+  /** How many sessions (removed ones included) reuse this session's calibration. */
+  async countCalibrationDependents(id: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('calibration_session_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Trashed sessions whose 30 days are over. */
+  async idsTrashedBefore(cutoff: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('trashed', '=', 1)
+      .where('removed_at', 'is', null)
+      .where('trashed_at', '<', cutoff)
+      .execute();
+    return rows.map((r) => r.id);
+  }
 }
+
+export interface SessionListFilter {
+  start: number;
+  quantity: number;
+  includeTrashed: boolean;
+  onlyTrashed: boolean;
+  subjectId?: string;
+  search?: string;
+  sort: 'created_at' | 'id' | 'name' | 'subject_name' | 'trials_count';
+  sortDesc: boolean;
+}
+
+export type SessionListRow = SessionRow & { subject_name: string | null; trials_count: number };

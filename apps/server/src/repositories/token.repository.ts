@@ -27,4 +27,23 @@ export class TokenRepository {
       .where('revoked_at', 'is', null)
       .execute();
   }
+
+  async revoke(id: string, at: string): Promise<void> {
+    await this.db.updateTable('tokens').set({ revoked_at: at }).where('id', '=', id).execute();
+  }
+
+  /** Counts a wrong code atomically and answers the new count. */
+  async incrementOtpAttempts(id: string): Promise<number> {
+    await this.db
+      .updateTable('tokens')
+      .set((eb) => ({ otp_attempts: eb('otp_attempts', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+    const row = await this.db
+      .selectFrom('tokens')
+      .select('otp_attempts')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.otp_attempts ?? 0;
+  }
 }

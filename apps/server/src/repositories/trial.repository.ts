@@ -59,4 +59,27 @@ export class TrialRepository {
   async insertVideo(row: Insertable<VideosTable>): Promise<void> {
     await this.db.insertInto('videos').values(row).execute();
   }
+
+  // ---- Data management (rename uniqueness, retention) ----
+
+  /** Names of every trial of a session (trashed ones included), for the unique-name rule. */
+  async namesInSession(sessionId: string, exceptTrialId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('trials')
+      .select('name')
+      .where('session_id', '=', sessionId)
+      .where('id', '!=', exceptTrialId)
+      .execute();
+    return rows.map((r) => r.name);
+  }
+
+  /** Trashed trials whose 30 days are over, with their session. */
+  trashedBefore(cutoff: string): Promise<Array<{ id: string; session_id: string; name: string }>> {
+    return this.db
+      .selectFrom('trials')
+      .select(['id', 'session_id', 'name'])
+      .where('trashed', '=', 1)
+      .where('trashed_at', '<', cutoff)
+      .execute();
+  }
 }

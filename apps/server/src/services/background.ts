@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
+import { startRetentionJob } from './removal.service';
+import { startProcessing } from '../jobs/processing-background';
 
 /**
  * Starts scheduled jobs and the embedded worker pool; returns a function that stops them.
@@ -10,6 +12,8 @@ export async function startBackgroundServices(
   _log: FastifyBaseLogger,
 ): Promise<() => Promise<void>> {
   const stops: Array<() => Promise<void>> = [];
+  stops.push(startRetentionJob(_deps, _log));
+  stops.push(await startProcessing(_deps, _log));
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };

@@ -1,6 +1,8 @@
 import { AppBar, Box, Toolbar, Typography } from '@mui/material';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/auth-store';
+import { AuthLifecycle } from '../auth/AuthLifecycle';
+import { useAppConfiguration } from '../features/profile/api';
 import { LicenseBanners } from './LicenseBanners';
 import { ProfileMenu } from './ProfileMenu';
 
@@ -16,13 +18,16 @@ function Logo() {
 }
 
 /** SPEC §2 app shell: top bar (logo, optional custom logo, profile dropdown), banner area, page. */
-export function AppShell({ customLogoUrl }: { customLogoUrl?: string | null }) {
+export function AppShell() {
   const auth = useAuth();
   const location = useLocation();
   const onList = location.pathname === '/sessions' || location.pathname === '/';
-  const linkLogo = Boolean(auth.token && auth.verified && !onList);
+  const verified = Boolean(auth.token && auth.verified);
+  const linkLogo = verified && !onList;
+  const customLogoUrl = useAppConfiguration(verified).data?.logo ?? null;
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <AuthLifecycle />
       <AppBar position="static" elevation={1}>
         <Toolbar sx={{ gap: 2 }}>
           {linkLogo ? (
@@ -42,7 +47,7 @@ export function AppShell({ customLogoUrl }: { customLogoUrl?: string | null }) {
               component="img"
               src={customLogoUrl}
               alt="Custom logo"
-              sx={{ maxHeight: 36, maxWidth: 140 }}
+              sx={{ maxHeight: 36, maxWidth: { xs: 90, sm: 160 }, objectFit: 'contain' }}
             />
           ) : null}
           <Box sx={{ flexGrow: 1 }} />

@@ -1,15 +1,22 @@
 import { Avatar, Divider, IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { authStore, useAuth } from '../auth/auth-store';
+import { useAuth } from '../auth/auth-store';
+import { logout as endLogin } from '../auth/session';
+import { useUserInfo } from '../features/profile/api';
 import { routePath } from '../routing/route-names';
+import { mailto } from './support';
 
 /** SPEC §2 profile dropdown, shown once verified. */
-export function ProfileMenu({ onLogout }: { onLogout?: () => Promise<void> | void }) {
+export function ProfileMenu() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  if (!auth.token || !auth.verified || !auth.username) return null;
+  const signedIn = Boolean(auth.token && auth.verified && auth.username);
+  const info = useUserInfo(auth.username ?? '', signedIn ? auth.token : null, signedIn);
+  if (!signedIn || !auth.username) return null;
   const close = () => setAnchor(null);
   const go = (path: string) => {
     close();
@@ -17,8 +24,8 @@ export function ProfileMenu({ onLogout }: { onLogout?: () => Promise<void> | voi
   };
   const logout = async () => {
     close();
-    await onLogout?.();
-    authStore.clear();
+    await endLogin();
+    queryClient.clear();
     navigate(routePath('Login'));
   };
   return (
@@ -32,7 +39,7 @@ export function ProfileMenu({ onLogout }: { onLogout?: () => Promise<void> | voi
         <Avatar
           sx={{ width: 32, height: 32 }}
           alt={auth.username}
-          src={`/api/users/${encodeURIComponent(auth.username)}/picture`}
+          src={info.data?.profile_picture ?? `/api/users/${encodeURIComponent(auth.username)}/picture`}
         />
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
@@ -56,11 +63,7 @@ export function ProfileMenu({ onLogout }: { onLogout?: () => Promise<void> | voi
         <MenuItem component="a" href="/docs/privacy.html" target="_blank" onClick={close}>
           Data Privacy and Security
         </MenuItem>
-        <MenuItem
-          component="a"
-          href="mailto:support@poselab.local?subject=PoseLab%20bug%20report"
-          onClick={close}
-        >
+        <MenuItem component="a" href={mailto('PoseLab bug report')} onClick={close}>
           Bug Report
         </MenuItem>
         <Divider />

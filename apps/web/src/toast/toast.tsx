@@ -25,14 +25,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/** notistack's enqueue exists once a SnackbarProvider is mounted; component tests may render without one. */
+function enqueue(...args: Parameters<typeof enqueueSnackbar>): SnackbarKey | undefined {
+  if (typeof enqueueSnackbar !== 'function') {
+    console.warn(`[toast without provider] ${String(args[0])}`);
+    return undefined;
+  }
+  return enqueueSnackbar(...args);
+}
+
 export const toast = {
-  success: (message: string) =>
-    enqueueSnackbar(message, { variant: 'success', autoHideDuration: TOAST_DURATION_MS }),
-  error: (message: string) =>
-    enqueueSnackbar(message, { variant: 'error', autoHideDuration: TOAST_DURATION_MS }),
+  success: (message: string) => enqueue(message, { variant: 'success', autoHideDuration: TOAST_DURATION_MS }),
+  error: (message: string) => enqueue(message, { variant: 'error', autoHideDuration: TOAST_DURATION_MS }),
   /** Warnings stay until cleared (SPEC §8). */
-  warning: (message: string) => enqueueSnackbar(message, { variant: 'warning', persist: true }),
-  info: (message: string) =>
-    enqueueSnackbar(message, { variant: 'info', autoHideDuration: TOAST_DURATION_MS }),
+  warning: (message: string) => enqueue(message, { variant: 'warning', persist: true }),
+  info: (message: string) => enqueue(message, { variant: 'info', autoHideDuration: TOAST_DURATION_MS }),
   close: (key?: SnackbarKey) => closeSnackbar(key),
 };

@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001_initial';
+import * as m200 from './200_data';
+import * as m201 from './201_session_counts';
+import * as m300 from './300_capture';
 
 /**
  * Migrations in code, applied in key order at start. Add new ones with the next number; never edit an
@@ -7,4 +10,7 @@ import * as m001 from './001_initial';
  */
 export const migrations: Record<string, Migration> = {
   '001_initial': m001,
+  '200_data': m200,
+  '201_session_counts': m201,
+  '300_capture': m300,
 };

@@ -1,6 +1,76 @@
-import { Page } from '../../layout/PageTitle';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES as M, resetPasswordEndpoint } from '@poselab/contract';
+import { apiCall } from '../../api/client';
+import { routePath } from '../../routing/route-names';
+import { toast } from '../../toast/toast';
+import { AuthCard } from './AuthCard';
+import { failureText, submitDisabled } from './form-helpers';
 
-/** SPEC §2 Reset password. */
+const schema = z.object({ email: z.string().trim().min(1, M.emailRequired).email(M.emailInvalid) });
+type ResetForm = z.infer<typeof schema>;
+
+/** SPEC §2 Reset password: e-mail field and Send Email, with Back to Login. */
 export default function ResetPasswordPage() {
-  return <Page title="Reset password" />;
+  const [sent, setSent] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<ResetForm>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+
+  const onSubmit = async ({ email }: ResetForm) => {
+    try {
+      const res = await apiCall(resetPasswordEndpoint, {
+        body: { email: email.trim(), host: window.location.origin },
+      });
+      toast.success(M.recoveryEmailSent);
+      setSent(res.message);
+    } catch (err) {
+      toast.error(failureText(M.recoveryEmailFailed, err));
+    }
+  };
+
+  return (
+    <AuthCard title="Reset password">
+      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <Stack spacing={2}>
+          <Typography>
+            Enter the e-mail address of your account. We will send you your username and a link to choose a
+            new password.
+          </Typography>
+          {sent ? (
+            <Alert severity="success" role="status">
+              {sent}
+            </Alert>
+          ) : null}
+          <TextField
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            required
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+            {...register('email')}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={submitDisabled(isSubmitting, isSubmitted, errors)}
+          >
+            Send Email
+          </Button>
+          <Button component={RouterLink} to={routePath('Login')}>
+            Back to Login
+          </Button>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
 }

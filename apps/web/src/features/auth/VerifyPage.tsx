@@ -1,6 +1,105 @@
-import { Page } from '../../layout/PageTitle';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES as M, resetOtpChallengeEndpoint, verifyEndpoint } from '@poselab/contract';
+import { apiCall } from '../../api/client';
+import { ApiError, errorText } from '../../api/api-error';
+import { authStore } from '../../auth/auth-store';
+import { logout, rememberRequest } from '../../auth/session';
+import { routePath } from '../../routing/route-names';
+import { AuthCard } from './AuthCard';
+import { finishVerifiedLogin } from './after-login';
+import { submitDisabled } from './form-helpers';
 
-/** SPEC §2 Verify. */
+const schema = z.object({ code: z.string().trim().min(1, M.codeRequired) });
+type VerifyForm = z.infer<typeof schema>;
+
+/** SPEC §2 Verify: the e-mailed 6-digit code; Back to Login logs out. */
 export default function VerifyPage() {
-  return <Page title="Verify" />;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const skipReset = Boolean((location.state as { skipReset?: boolean } | null)?.skipReset);
+  const [failure, setFailure] = useState<string | null>(null);
+  const asked = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<VerifyForm>({ resolver: zodResolver(schema), defaultValues: { code: '' } });
+
+  // SPEC §4: on load, unless skipping is set, ask the server to reset the one-time-code challenge.
+  useEffect(() => {
+    if (skipReset || asked.current) return;
+    asked.current = true;
+    apiCall(resetOtpChallengeEndpoint).catch((err: unknown) => setFailure(errorText(err)));
+  }, [skipReset]);
+
+  const onSubmit = async ({ code }: VerifyForm) => {
+    setFailure(null);
+    try {
+      const res = await apiCall(verifyEndpoint, {
+        body: { otp_token: code.trim(), ...(rememberRequest.get() ? { remember_device: true } : {}) },
+      });
+      rememberRequest.set(false);
+      authStore.update({
+        verified: true,
+        ...(res.remember_device_secret
+          ? { deviceSecret: res.remember_device_secret, rememberDeviceAt: Date.now() }
+          : {}),
+      });
+      navigate(await finishVerifiedLogin(), { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400 && err.fieldErrors.otp_token?.[0]) {
+        setError('code', { type: 'server', message: err.fieldErrors.otp_token[0] });
+      } else {
+        setFailure(errorText(err));
+      }
+    }
+  };
+
+  const backToLogin = async () => {
+    await logout();
+    navigate(routePath('Login'), { replace: true });
+  };
+
+  return (
+    <AuthCard title="Verify">
+      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <Stack spacing={2}>
+          <Typography>
+            We sent a 6-digit code to your e-mail address. Enter it below to finish logging in. The code is
+            valid for 10 minutes; if you cannot find the e-mail, check your spam folder.
+          </Typography>
+          {failure ? (
+            <Alert severity="error" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <TextField
+            label="Code"
+            autoComplete="one-time-code"
+            autoFocus
+            required
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
+            error={Boolean(errors.code)}
+            helperText={errors.code?.message}
+            {...register('code')}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={submitDisabled(isSubmitting, isSubmitted, errors)}
+          >
+            Verify
+          </Button>
+          <Button onClick={backToLogin}>Back to Login</Button>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
 }

@@ -1,6 +1,91 @@
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { MIN_CAMERAS } from '@poselab/contract';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { errorText } from '../../api/api-error';
+import { authStore } from '../../auth/auth-store';
 import { Page } from '../../layout/PageTitle';
+import { routePath } from '../../routing/route-names';
+import { captureApi, useCaptureStatus } from './api';
+import { PairingQr } from './ReconnectPhoneDialog';
+import { Card, ConnectedPhones, WizardSteps } from './WizardParts';
 
-/** SPEC §2 ConnectDevices (step 1). */
+const INSTRUCTIONS = [
+  'Open the camera app of your phone (no PoseLab app is needed).',
+  'Scan the QR code below and open the link: the phone shows its camera and “Connected”.',
+  'Mount the phone on a tripod.',
+  'Repeat for every phone.',
+  'Make sure the person is in view of at least 2 cameras.',
+];
+
+/**
+ * SPEC §2 ConnectDevices (step 1). Without an id a new session is created (sessions/new) and becomes the
+ * app's current session; with an id (ConnectDevicesForId) that session's phones are paired.
+ */
 export default function ConnectDevicesPage() {
-  return <Page title="Connect devices" />;
+  const { id: routeId } = useParams();
+  const navigate = useNavigate();
+  const created = useRef(false);
+  const create = useMutation({
+    mutationFn: captureApi.newSession,
+    onSuccess: ([session]) => {
+      authStore.update({ currentSessionId: session.id });
+      navigate(routePath('ConnectDevicesForId', { id: session.id }), { replace: true });
+    },
+  });
+  useEffect(() => {
+    if (!routeId && !created.current) {
+      created.current = true;
+      create.mutate();
+    }
+  }, [routeId, create]);
+  useEffect(() => {
+    if (routeId) authStore.update({ currentSessionId: routeId });
+  }, [routeId]);
+
+  const status = useCaptureStatus(routeId, 1000);
+  const connected = status.data?.n_cameras_connected ?? 0;
+
+  return (
+    <Page title="Connect devices">
+      <WizardSteps active={0} />
+      {create.isError ? <Alert severity="error">{errorText(create.error)}</Alert> : null}
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
+        <Card title="Pair your phones">
+          <Box component="ol" sx={{ pl: 3, m: 0, '& li': { mb: 1 } }}>
+            {INSTRUCTIONS.map((s) => (
+              <li key={s}>
+                <Typography variant="body1">{s}</Typography>
+              </li>
+            ))}
+          </Box>
+          <Box sx={{ mt: 2 }}>
+            {routeId && status.data ? <ConnectedPhones status={status.data} /> : null}
+            {status.isError ? <Alert severity="warning">{errorText(status.error)}</Alert> : null}
+          </Box>
+        </Card>
+        <Card title="QR code">
+          <Box sx={{ display: 'flex', justifyContent: 'center', minWidth: 260 }}>
+            {routeId ? <PairingQr sessionId={routeId} size={260} /> : <CircularProgress aria-label="Creating session" />}
+          </Box>
+        </Card>
+      </Stack>
+      <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center', justifyContent: 'flex-end' }}>
+        {routeId && connected < MIN_CAMERAS ? (
+          <Typography variant="body2" color="text.secondary">
+            Connect at least {MIN_CAMERAS} phones to record.
+          </Typography>
+        ) : null}
+        <Button
+          variant="contained"
+          size="large"
+          disabled={!routeId}
+          onClick={() => navigate(routePath('Calibration', { id: routeId! }))}
+        >
+          Next
+        </Button>
+      </Stack>
+    </Page>
+  );
 }

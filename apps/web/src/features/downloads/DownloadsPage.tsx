@@ -1,6 +1,67 @@
+import { Alert, Button, LinearProgress, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { listComparisonReportsEndpoint, type ComparisonReportItem } from '@poselab/contract';
+import { apiCall } from '../../api/client';
+import { errorText } from '../../api/api-error';
 import { Page } from '../../layout/PageTitle';
+import { routePath } from '../../routing/route-names';
 
-/** SPEC §2 Downloads. */
+/** SPEC §2: a download link shows only when the state is successfull and media exists. */
+export function canDownload(r: ComparisonReportItem): boolean {
+  return r.state === 'successfull' && Boolean(r.media);
+}
+
+/** SPEC §2 Downloads: the user's comparison reports (File, State, Actions). */
 export default function DownloadsPage() {
-  return <Page title="Downloads" />;
+  const navigate = useNavigate();
+  const reports = useQuery({
+    queryKey: ['comparison-reports'],
+    queryFn: ({ signal }) => apiCall(listComparisonReportsEndpoint, { signal }),
+    refetchInterval: (q) => (q.state.data?.some((r) => r.state === 'pending') ? 1_000 : false),
+  });
+  return (
+    <Page title="Downloads">
+      <Stack direction="row" sx={{ mb: 2 }}>
+        <Button variant="outlined" onClick={() => navigate(routePath('SelectSession'))}>
+          Back to sessions
+        </Button>
+      </Stack>
+      <Paper variant="outlined">
+        {reports.isFetching ? <LinearProgress aria-label="Loading downloads" /> : null}
+        {reports.isError ? <Alert severity="error">{errorText(reports.error)}</Alert> : null}
+        <TableContainer>
+          <Table size="small" aria-label="Comparison reports">
+            <TableHead>
+              <TableRow>
+                <TableCell>File</TableCell>
+                <TableCell>State</TableCell>
+                <TableCell>Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(reports.data ?? []).map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{r.file_name}</TableCell>
+                  <TableCell>{r.state}</TableCell>
+                  <TableCell>
+                    {canDownload(r) ? (
+                      <Link href={r.media ?? undefined} download={r.file_name} target="_blank" rel="noopener">
+                        Download
+                      </Link>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+              {reports.isSuccess && reports.data.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={3}>No comparison reports yet.</TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+    </Page>
+  );
 }

@@ -1,6 +1,153 @@
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { Box, Button, IconButton, Menu, MenuItem, Paper, Stack } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { permanentRemoveSessionEndpoint, type SessionSummary } from '@poselab/contract';
+import { apiCall } from '../../api/client';
+import { errorText } from '../../api/api-error';
 import { Page } from '../../layout/PageTitle';
+import { routePath } from '../../routing/route-names';
+import { toast } from '../../toast/toast';
+import { fetchSessionPage, SESSION_LISTS_KEY, sessionName, shortDate, useSessionAction, useSessionPage } from '../sessions/api';
+import { ConfirmDialog } from '../sessions/ConfirmDialog';
+import { SessionId, SessionTable, type SessionColumn, type SortState } from '../sessions/SessionTable';
+import { BinTrials } from './BinTrials';
 
-/** SPEC §2 Recycle bin. */
+/** SPEC §2 recycle bin columns. */
+const BIN_COLUMNS: SessionColumn[] = [
+  { label: 'ID', sort: 'id', cell: (s) => <SessionId id={s.id} /> },
+  { label: 'Session Name', sort: 'name', cell: (s) => sessionName(s.meta) },
+  { label: 'Subject Name', sort: 'subject_name', cell: (s) => s.name ?? '' },
+  { label: 'Number of trials', sort: 'trials_count', cell: (s) => s.trials_count },
+  { label: 'Date', sort: 'created_at', cell: (s) => shortDate(s.created_at) },
+];
+
+type Pending = { kind: 'restore' | 'remove'; session: SessionSummary } | { kind: 'empty' };
+
+const QUESTIONS = {
+  restore: { title: 'Restore session?', text: 'The session goes back to your session list.' },
+  remove: { title: 'Delete session permanently?', text: 'The session, its trials and videos are deleted for good.' },
+  empty: { title: 'Empty Recycle Bin?', text: 'Every session in the recycle bin is deleted for good.' },
+};
+
+function BinRowMenu({ session, onPick }: { session: SessionSummary; onPick: (p: Pending) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <IconButton size="small" aria-label={`Actions for session ${session.id}`} onClick={(e) => (e.stopPropagation(), setAnchor(e.currentTarget))}>
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
+        <MenuItem onClick={() => (setAnchor(null), onPick({ kind: 'restore', session }))}>Restore</MenuItem>
+        <MenuItem onClick={() => (setAnchor(null), onPick({ kind: 'remove', session }))}>Delete permanently</MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+/** SPEC §2 RecycleBin: trashed sessions, their trials, restore and permanent deletion behind Yes/No. */
 export default function RecycleBinPage() {
-  return <Page title="Recycle Bin" />;
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [page, setPage] = useState(0);
+  const [sortState, setSortState] = useState<SortState>({ sort: 'created_at', desc: true });
+  const [selected, setSelected] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [emptying, setEmptying] = useState(false);
+  const list = useSessionPage({ start: page * 40, only_trashed: true, sort: sortState.sort, sort_desc: sortState.desc });
+  const action = useSessionAction();
+
+  const emptyBin = async () => {
+    setEmptying(true);
+    try {
+      // Page through the bin from the start: every removal shortens it.
+      let removed = 0;
+      for (;;) {
+        const batch = await fetchSessionPage({ start: 0, quantity: 100, only_trashed: true });
+        if (batch.sessions.length === 0) break;
+        for (const s of batch.sessions) {
+          await apiCall(permanentRemoveSessionEndpoint, { params: { id: s.id } });
+          removed += 1;
+        }
+      }
+      toast.success(`Recycle bin emptied (${removed} session${removed === 1 ? '' : 's'} deleted).`);
+      setSelected(null);
+      setPage(0);
+    } catch (e) {
+      toast.error(errorText(e));
+    } finally {
+      setEmptying(false);
+      setPending(null);
+      await qc.invalidateQueries({ queryKey: SESSION_LISTS_KEY });
+    }
+  };
+
+  const confirm = () => {
+    if (!pending) return;
+    if (pending.kind === 'empty') {
+      void emptyBin();
+      return;
+    }
+    const { kind, session } = pending;
+    action.mutate(
+      { id: session.id, action: kind },
+      {
+        onSuccess: () => {
+          toast.success(kind === 'restore' ? 'Session restored.' : 'Session deleted permanently.');
+          if (selected === session.id) setSelected(null);
+        },
+        onError: (e) => toast.error(errorText(e)),
+        onSettled: () => setPending(null),
+      },
+    );
+  };
+
+  const rows = list.data?.sessions ?? [];
+  return (
+    <Page title="Recycle Bin">
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+        <Button variant="outlined" onClick={() => navigate(routePath('SelectSession'))}>
+          Go back to sessions list
+        </Button>
+        <Button variant="contained" color="error" disabled={emptying || (list.isSuccess && list.data.total === 0)} onClick={() => setPending({ kind: 'empty' })}>
+          Empty Recycle Bin
+        </Button>
+      </Stack>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: selected ? '2fr 1fr' : '1fr' } }}>
+        <Paper variant="outlined">
+          <SessionTable
+            label="Trashed sessions"
+            columns={BIN_COLUMNS}
+            rows={rows}
+            total={list.data?.total ?? 0}
+            page={page}
+            loading={list.isFetching || emptying}
+            error={list.isError ? errorText(list.error) : null}
+            selectedId={selected}
+            sortState={sortState}
+            onSort={(s) => (setSortState(s), setPage(0))}
+            onPage={setPage}
+            onRowClick={setSelected}
+            onRowOpen={setSelected}
+            actions={(s) => <BinRowMenu session={s} onPick={setPending} />}
+            dimTrashed={false}
+          />
+        </Paper>
+        {selected ? (
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <BinTrials sessionId={selected} />
+          </Paper>
+        ) : null}
+      </Box>
+      <ConfirmDialog
+        open={Boolean(pending)}
+        title={pending ? QUESTIONS[pending.kind].title : ''}
+        text={pending ? QUESTIONS[pending.kind].text : ''}
+        busy={action.isPending || emptying}
+        onNo={() => setPending(null)}
+        onYes={confirm}
+      />
+    </Page>
+  );
 }

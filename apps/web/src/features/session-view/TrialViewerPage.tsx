@@ -1,6 +1,36 @@
+import { Alert, Box, Button, CircularProgress, Paper } from '@mui/material';
+import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
+import { ApiError, errorText } from '../../api/api-error';
 import { Page } from '../../layout/PageTitle';
+import { routePath } from '../../routing/route-names';
+import { useTrial } from './api';
+import { isViewable } from './trial-status';
+import { ViewerPanel } from './viewer/ViewerPanel';
 
-/** Legacy trial viewer (route parameter trial_id). */
+/** Legacy trial viewer (route parameter trial_id): the 3D view with videos of one trial. */
 export default function TrialViewerPage() {
-  return <Page title="Trial" />;
+  const { trial_id } = useParams();
+  const query = useTrial(trial_id);
+  if (query.error instanceof ApiError && query.error.status === 401) return <Navigate to={routePath('Login')} replace />;
+  const trial = query.data;
+  return (
+    <Page title={trial ? `Trial ${trial.name}` : 'Trial'}>
+      {query.isPending && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }} role="progressbar" aria-label="Loading trial">
+          <CircularProgress />
+        </Box>
+      )}
+      {query.error && <Alert severity="error">{errorText(query.error)}</Alert>}
+      {trial && (
+        <>
+          <Button component={RouterLink} to={routePath('Session', { id: trial.session })} sx={{ mb: 1 }}>
+            Open session
+          </Button>
+          <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
+            {isViewable(trial) ? <ViewerPanel trials={[trial]} /> : <Alert severity="info">This trial has no 3D result yet.</Alert>}
+          </Paper>
+        </>
+      )}
+    </Page>
+  );
 }

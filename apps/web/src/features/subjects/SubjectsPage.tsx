@@ -1,6 +1,172 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+} from '@mui/material';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { formatHeight, formatWeight, SESSION_PAGE_SIZE, type Subject } from '@poselab/contract';
+import { errorText } from '../../api/api-error';
+import { useAuth } from '../../auth/auth-store';
 import { Page } from '../../layout/PageTitle';
+import { routePath } from '../../routing/route-names';
+import { toast } from '../../toast/toast';
+import { ConfirmDialog } from '../sessions/ConfirmDialog';
+import { useSubjectAction, useSubjects } from './api';
+import { downloadWithToken } from './download-file';
+import { SubjectDialog } from './SubjectDialog';
+import { SubjectRowMenu, type SubjectMenuAction } from './SubjectRowMenu';
+import { SubjectSessions } from './SubjectSessions';
+import { tagLabel, useSubjectTagVocabulary } from './tags';
 
-/** SPEC §2 Subjects. */
+const DONE: Record<'trash' | 'restore' | 'remove', string> = {
+  trash: 'Subject moved to the trash.',
+  restore: 'Subject restored.',
+  remove: 'Subject deleted permanently.',
+};
+
+/** SPEC §2 Subjects: the user's subjects in their units, with the selected subject's sessions beside them. */
 export default function SubjectsPage() {
-  return <Page title="Subjects" />;
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const [showRemoved, setShowRemoved] = useState(false);
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<Subject | null>(null);
+  const [dialog, setDialog] = useState<{ subject: Subject | null } | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState<Subject | null>(null);
+  const list = useSubjects({ start: page * SESSION_PAGE_SIZE, quantity: SESSION_PAGE_SIZE, include_trashed: showRemoved, sort: 'name' });
+  const vocabulary = useSubjectTagVocabulary();
+  const action = useSubjectAction();
+
+  const run = (a: 'trash' | 'restore' | 'remove', s: Subject) =>
+    action.mutate(
+      { id: s.id, action: a },
+      {
+        onSuccess: () => {
+          toast.success(DONE[a]);
+          setConfirmRemove(null);
+          if (a === 'remove' && selected?.id === s.id) setSelected(null);
+        },
+        onError: (e) => toast.error(errorText(e)),
+      },
+    );
+
+  const onAction = (a: SubjectMenuAction, s: Subject) => {
+    if (a === 'edit') setDialog({ subject: s });
+    else if (a === 'remove') setConfirmRemove(s);
+    else if (a === 'download') {
+      downloadWithToken(`/subjects/${encodeURIComponent(s.id)}/download/`, `subject_results_${s.id}.zip`).catch((e: unknown) =>
+        toast.error(errorText(e)),
+      );
+    } else run(a, s);
+  };
+
+  const rows = list.data?.subjects ?? [];
+  return (
+    <Page title="Subjects">
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
+        <Button variant="contained" onClick={() => setDialog({ subject: null })}>
+          New Subject
+        </Button>
+        <Button variant="outlined" onClick={() => navigate(routePath('SelectSession'))}>
+          Back to sessions
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        <FormControlLabel
+          control={<Checkbox checked={showRemoved} onChange={(e) => (setShowRemoved(e.target.checked), setPage(0))} />}
+          label="Show removed subjects"
+        />
+      </Stack>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: selected ? '2fr 1fr' : '1fr' } }}>
+        <Paper variant="outlined">
+          {list.isFetching ? <LinearProgress aria-label="Loading subjects" /> : <Box sx={{ height: 4 }} />}
+          {list.isError ? <Alert severity="error">{errorText(list.error)}</Alert> : null}
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Subjects">
+              <TableHead>
+                <TableRow>
+                  {['Name', 'Weight', 'Height', 'Birth year', 'Sex', 'Gender', 'Subject Tags', 'Characteristics'].map((h) => (
+                    <TableCell key={h}>{h}</TableCell>
+                  ))}
+                  <TableCell padding="checkbox" aria-label="Actions" />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((s) => (
+                  <TableRow
+                    key={s.id}
+                    hover
+                    tabIndex={0}
+                    selected={selected?.id === s.id}
+                    onClick={() => setSelected(s)}
+                    onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setSelected(s)}
+                    sx={{ cursor: 'pointer', ...(s.trashed ? { '& td': { color: 'text.disabled' } } : {}) }}
+                  >
+                    <TableCell>{s.name}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWeight(s.weight, auth.unit)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatHeight(s.height, auth.unit)}</TableCell>
+                    <TableCell>{s.birth_year}</TableCell>
+                    <TableCell>{s.sex_display}</TableCell>
+                    <TableCell>{s.gender_display}</TableCell>
+                    <TableCell>{s.subject_tags.map((t) => tagLabel(vocabulary.data, t)).join(', ')}</TableCell>
+                    <TableCell>{s.characteristics}</TableCell>
+                    <TableCell padding="checkbox">
+                      <SubjectRowMenu subject={s} allowSyncDownload={auth.allowSyncDownload} onAction={onAction} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+                {list.isSuccess && rows.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={9}>No subjects yet.</TableCell>
+                  </TableRow>
+                ) : null}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={list.data?.total ?? 0}
+            page={page}
+            rowsPerPage={SESSION_PAGE_SIZE}
+            rowsPerPageOptions={[]}
+            onPageChange={(_e, p) => setPage(p)}
+          />
+        </Paper>
+        {selected ? (
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <SubjectSessions subject={selected} />
+          </Paper>
+        ) : null}
+      </Box>
+      <SubjectDialog
+        open={Boolean(dialog)}
+        subject={dialog?.subject}
+        onClose={() => setDialog(null)}
+        onSaved={(s) => {
+          setDialog(null);
+          setSelected(s);
+        }}
+      />
+      <ConfirmDialog
+        open={Boolean(confirmRemove)}
+        title="Delete subject permanently?"
+        text={`${confirmRemove?.name ?? ''} will be deleted for good. Their sessions stay, without a subject.`}
+        busy={action.isPending}
+        onNo={() => setConfirmRemove(null)}
+        onYes={() => confirmRemove && run('remove', confirmRemove)}
+      />
+    </Page>
+  );
 }

@@ -1,0 +1,74 @@
+import type { WebSocket } from 'ws';
+import type { ServerToPhone } from '@poselab/contract';
+import type { TestApp } from '../test/test-app';
+
+/** A simulated phone for API tests: paired over HTTP, connected over the app's WebSocket. */
+export interface TestPhone {
+  token: string;
+  deviceId: string;
+  ws: WebSocket;
+  messages: ServerToPhone[];
+  next(type: ServerToPhone['type']): Promise<ServerToPhone>;
+  close(): Promise<void>;
+}
+
+export async function pairTestPhone(
+  t: TestApp,
+  session: { id: string; secret: string },
+  framerates: number[] = [60],
+): Promise<TestPhone> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/capture/pair/',
+    payload: {
+      session_id: session.id,
+      secret: session.secret,
+      model: 'Test phone',
+      capabilities: { framerates, width: 1080, height: 1920 },
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`pairing failed: ${res.body}`);
+  const { device_token: token, device_id: deviceId } = res.json<{ device_token: string; device_id: string }>();
+  const ws = await t.app.injectWS('/api/capture/ws');
+  const messages: ServerToPhone[] = [];
+  const waiters: Array<{ type: string; resolve: (m: ServerToPhone) => void }> = [];
+  ws.on('message', (raw) => {
+    const m = JSON.parse(String(raw)) as ServerToPhone;
+    messages.push(m);
+    const i = waiters.findIndex((w) => w.type === m.type);
+    if (i >= 0) waiters.splice(i, 1)[0].resolve(m);
+  });
+  const next = (type: ServerToPhone['type']) =>
+    new Promise<ServerToPhone>((resolve, reject) => {
+      const seen = messages.find((m) => m.type === type && !consumed.has(m));
+      if (seen) {
+        consumed.add(seen);
+        resolve(seen);
+        return;
+      }
+      const timer = setTimeout(() => reject(new Error(`no ${type} message`)), 3000);
+      waiters.push({
+        type,
+        resolve: (m) => {
+          clearTimeout(timer);
+          consumed.add(m);
+          resolve(m);
+        },
+      });
+    });
+  const consumed = new Set<ServerToPhone>();
+  ws.send(JSON.stringify({ type: 'hello', token }));
+  await next('welcome');
+  return {
+    token,
+    deviceId,
+    ws,
+    messages,
+    next,
+    close: () =>
+      new Promise<void>((resolve) => {
+        ws.once('close', () => resolve());
+        ws.close();
+      }),
+  };
+}

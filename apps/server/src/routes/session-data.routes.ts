@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  getSessionEndpoint,
+  listComparisonReportsEndpoint,
+  patchSessionEndpoint,
+  permanentRemoveSessionEndpoint,
+  renameSessionEndpoint,
+  restoreSessionEndpoint,
+  trashSessionEndpoint,
+  validSessionsEndpoint,
+} from '@poselab/contract';
+import type { AppDeps } from '../deps';
+import { registerEndpoint } from '../http/route';
+import { listComparisonReports } from '../services/report.service';
+import { SessionDataService } from '../services/session-data.service';
+
+/** SPEC §7 session data calls and the comparison report list. */
+export function sessionDataRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const sessions = new SessionDataService(deps);
+  registerEndpoint(app, deps, validSessionsEndpoint, ({ body, auth }) =>
+    sessions.valid(auth?.user.id ?? null, body),
+  );
+  registerEndpoint(app, deps, getSessionEndpoint, ({ params, auth }) =>
+    sessions.get(params.id, auth?.user.id ?? null),
+  );
+  registerEndpoint(app, deps, patchSessionEndpoint, ({ params, body, auth }) =>
+    sessions.setPublic(params.id, auth.user.id, body.public),
+  );
+  registerEndpoint(app, deps, renameSessionEndpoint, ({ params, body, auth }) =>
+    sessions.rename(params.id, auth.user.id, body.sessionNewName),
+  );
+  registerEndpoint(app, deps, trashSessionEndpoint, ({ params, auth }) => sessions.trash(params.id, auth.user.id));
+  registerEndpoint(app, deps, restoreSessionEndpoint, ({ params, auth }) =>
+    sessions.restore(params.id, auth.user.id),
+  );
+  registerEndpoint(app, deps, permanentRemoveSessionEndpoint, ({ params, auth }) =>
+    sessions.remove(params.id, auth.user.id),
+  );
+  registerEndpoint(app, deps, listComparisonReportsEndpoint, ({ auth }) =>
+    listComparisonReports(deps, auth.user.id),
+  );
+}

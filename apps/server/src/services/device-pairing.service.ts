@@ -1,0 +1,78 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { DeviceCapabilities } from '@poselab/contract';
+import type { AppDeps } from '../deps';
+import { conflict, forbidden } from '../http/http-error';
+import { hashSecret, newSecret } from '../http/tokens';
+import { DeviceRepository, type DeviceRow } from '../repositories/device.repository';
+import { SessionRepository } from '../repositories/session.repository';
+import { rateLimiter } from './rate-limit';
+import { sessionFramerate } from './recording.service';
+
+/** Wrong pairing secrets per address (the secret has 192 bits; this only keeps noise out of the logs). */
+const PAIR_FAILURES = { name: 'pair-ip', limit: 30, windowMs: 15 * 60_000 };
+/** Phones one session may pair (a leaked QR code cannot fill the database). */
+export const MAX_DEVICES_PER_SESSION = 32;
+
+const INVALID_PAIRING = 'This pairing code is not valid. Scan the QR code on the researcher’s screen again.';
+
+function sameSecret(a: string, b: string): boolean {
+  // Hashing first gives equal lengths, so the comparison time says nothing about the secret.
+  return timingSafeEqual(Buffer.from(hashSecret(a), 'hex'), Buffer.from(hashSecret(b), 'hex'));
+}
+
+/** Pairs a phone with the secret from the QR URL: a device row and a token only the phone holds. */
+export async function pairDevice(
+  deps: AppDeps,
+  input: { session_id: string; secret: string; model: string; capabilities: DeviceCapabilities },
+  userAgent: string,
+  ip: string,
+): Promise<{ device_token: string; device_id: string; session_id: string; name: string }> {
+  const limiter = rateLimiter(deps);
+  limiter.check(PAIR_FAILURES, ip);
+  const session = await new SessionRepository(deps.db).findById(input.session_id);
+  if (!session || session.trashed === 1 || !sameSecret(input.secret, session.pairing_secret)) {
+    limiter.hit(PAIR_FAILURES, ip);
+    throw forbidden(INVALID_PAIRING);
+  }
+  const devices = new DeviceRepository(deps.db);
+  const count = await devices.countBySession(session.id);
+  if (count >= MAX_DEVICES_PER_SESSION) {
+    throw conflict(`This session already has ${count} paired phones. Start a new session to pair more.`);
+  }
+  const name = `Camera ${count + 1}`;
+  const token = newSecret();
+  const id = randomUUID();
+  const now = deps.clock.now().toISOString();
+  await devices.insert({
+    id,
+    session_id: session.id,
+    token_hash: hashSecret(token),
+    name,
+    model: input.model.slice(0, 200),
+    user_agent: userAgent.slice(0, 500),
+    capabilities: JSON.stringify(input.capabilities),
+    last_seen_at: now,
+    created_at: now,
+  });
+  return { device_token: token, device_id: id, session_id: session.id, name };
+}
+
+/** The device behind a token (WebSocket hello), or null. */
+export function deviceByToken(deps: AppDeps, token: string): Promise<DeviceRow | undefined> {
+  return new DeviceRepository(deps.db).findByTokenHash(hashSecret(token));
+}
+
+export async function deviceInfo(
+  deps: AppDeps,
+  deviceId: string,
+): Promise<{ device_id: string; session_id: string; name: string; framerate: number }> {
+  const device = await new DeviceRepository(deps.db).findById(deviceId);
+  if (!device) throw forbidden(INVALID_PAIRING);
+  const session = await new SessionRepository(deps.db).findById(device.session_id);
+  return {
+    device_id: device.id,
+    session_id: device.session_id,
+    name: device.name,
+    framerate: session ? sessionFramerate(session) : 60,
+  };
+}

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ALPHA_DASH_CUSTOM,
+  AUTO_STOP_SECONDS,
+  DEFAULT_FRAMERATE,
+  DEVICE_MESSAGES,
+  MESSAGES,
+  MIN_CAMERAS,
+  maxRecordingSeconds,
+  recordQuery,
+  type CaptureStatus,
+  type SessionMeta,
+} from '@poselab/contract';
+import type { z } from 'zod';
+import { captureHub } from '../capture/hub';
+import { enqueueProcessing } from '../jobs/queue';
+import type { AppDeps } from '../deps';
+import { badRequest, notFound } from '../http/http-error';
+import { CaptureTrialRepository } from '../repositories/capture-trial.repository';
+import { DeviceRepository } from '../repositories/device.repository';
+import { SessionRepository, type SessionRow } from '../repositories/session.repository';
+import { TrialRepository, type TrialRow } from '../repositories/trial.repository';
+import { VideoRepository } from '../repositories/video.repository';
+import { mediaKeys } from '../storage/media-keys';
+
+export type RecordInput = z.output<typeof recordQuery>;
+
+/** Extra seconds the server waits past a trial's limit before stopping it itself (the web app stops first). */
+const SERVER_STOP_GRACE_S = 3;
+
+export function parseMeta(text: string | null | undefined): SessionMeta {
+  try {
+    return text ? (JSON.parse(text) as SessionMeta) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function trialMeta(t: TrialRow): { devices?: string[]; error_msg?: string } & Record<string, unknown> {
+  try {
+    return JSON.parse(t.meta) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+export async function ownedSession(deps: AppDeps, id: string, userId: string): Promise<SessionRow> {
+  const s = await new SessionRepository(deps.db).findOwned(id, userId);
+  if (!s) throw notFound('Session not found.');
+  return s;
+}
+
+export function sessionFramerate(s: SessionRow): number {
+  return parseMeta(s.meta).settings?.framerate ?? DEFAULT_FRAMERATE;
+}
+
+/** SPEC §7 record: every connected phone starts recording; calibration and neutral stop by themselves. */
+export async function startRecording(
+  deps: AppDeps,
+  userId: string,
+  sessionId: string,
+  input: RecordInput,
+): Promise<{ id: string; max_seconds: number; n_devices: number }> {
+  const session = await ownedSession(deps, sessionId, userId);
+  const name = input.name.trim();
+  const special = name === 'calibration' || name === 'neutral';
+  if (!special && !ALPHA_DASH_CUSTOM.test(name)) {
+    throw badRequest(MESSAGES.alphaDashCustom, { name: [MESSAGES.alphaDashCustom] });
+  }
+  const hub = captureHub(deps);
+  const devices = hub.connectedDevices(sessionId);
+  if (devices.length < MIN_CAMERAS) throw badRequest(DEVICE_MESSAGES.notEnoughDevices(devices.length));
+
+  const now = deps.clock.now().toISOString();
+  const trials = new CaptureTrialRepository(deps.db);
+  // A recording left running (a closed tab, a restart) ends when the next one starts.
+  for (const stale of await trials.withStatus(sessionId, ['recording'])) await stopTrial(deps, stale.id);
+
+  if (name === 'neutral') await saveNeutralSubject(deps, userId, session, input);
+
+  const framerate = sessionFramerate(session);
+  const maxSeconds = special ? AUTO_STOP_SECONDS : maxRecordingSeconds(framerate);
+  const id = randomUUID();
+  await new TrialRepository(deps.db).insert({
+    id,
+    session_id: sessionId,
+    name,
+    status: 'recording',
+    tags: '[]',
+    meta: JSON.stringify({ devices, framerate }),
+    progress_percent: null,
+    progress_message: null,
+    expected_videos: devices.length,
+    trashed: 0,
+    trashed_at: null,
+    started_at: now,
+    stopped_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  hub.broadcast(sessionId, { type: 'record', trial_id: id, framerate, max_seconds: maxSeconds, auto_stop: special });
+  const stopAfterMs = (special ? maxSeconds : maxSeconds + SERVER_STOP_GRACE_S) * 1000;
+  hub.schedule(
+    stopAfterMs,
+    async () => {
+      await stopTrial(deps, id);
+    },
+    () => undefined,
+  );
+  return { id, max_seconds: maxSeconds, n_devices: devices.length };
+}
+
+async function saveNeutralSubject(
+  deps: AppDeps,
+  userId: string,
+  session: SessionRow,
+  input: RecordInput,
+): Promise<void> {
+  const meta = parseMeta(session.meta);
+  const patch: { meta: string; subject_id?: string; updated_at: string } = {
+    meta: JSON.stringify({
+      ...meta,
+      subject: {
+        id: input.subject_id ?? session.subject_id,
+        mass: input.subject_mass,
+        height: input.subject_height,
+        sex: input.subject_sex,
+        gender: input.subject_gender,
+        data_sharing: input.subject_data_sharing,
+      },
+    }),
+    updated_at: deps.clock.now().toISOString(),
+  };
+  if (input.subject_id) {
+    if (!(await new CaptureTrialRepository(deps.db).subjectOwned(input.subject_id, userId))) {
+      throw badRequest('Subject not found.', { subject_id: ['Subject not found.'] });
+    }
+    patch.subject_id = input.subject_id;
+  }
+  await new SessionRepository(deps.db).update(session.id, patch);
+}
+
+/** Ends a recording: status 'stopped' and a stop command to its phones, which then upload. */
+export async function stopTrial(deps: AppDeps, trialId: string): Promise<void> {
+  const trial = await new TrialRepository(deps.db).findById(trialId);
+  if (!trial) return;
+  const changed = await new CaptureTrialRepository(deps.db).markStopped(trialId, deps.clock.now().toISOString());
+  if (changed) captureHub(deps).broadcast(trial.session_id, { type: 'stop', trial_id: trialId });
+  // Devices may have been moved to a newer session meanwhile: tell each expected device directly too.
+  if (changed) for (const d of trialMeta(trial).devices ?? []) captureHub(deps).sendTo(d, { type: 'stop', trial_id: trialId });
+  await checkUploadsComplete(deps, trialId);
+}
+
+/** SPEC §7 stop: the session's recording trial stops; answers the new status. */
+export async function stopRecording(
+  deps: AppDeps,
+  userId: string,
+  sessionId: string,
+): Promise<{ status: string; id: string | null }> {
+  await ownedSession(deps, sessionId, userId);
+  const recording = await new CaptureTrialRepository(deps.db).withStatus(sessionId, ['recording']);
+  for (const t of recording) await stopTrial(deps, t.id);
+  const st = await sessionStatus(deps, sessionId, recording[0]?.id);
+  return { status: st.status, id: st.trial_id };
+}
+
+/** SPEC §7 cancel_trial: the current recording or upload is discarded on the phones and the server. */
+export async function cancelTrial(
+  deps: AppDeps,
+  userId: string,
+  sessionId: string,
+): Promise<{ cancelled: string | null }> {
+  await ownedSession(deps, sessionId, userId);
+  const latest = await new CaptureTrialRepository(deps.db).latest(sessionId);
+  if (!latest || (latest.status !== 'recording' && latest.status !== 'stopped')) return { cancelled: null };
+  const hub = captureHub(deps);
+  for (const d of trialMeta(latest).devices ?? []) hub.sendTo(d, { type: 'cancel', trial_id: latest.id });
+  await new TrialRepository(deps.db).delete(latest.id);
+  await deps.storage.deletePrefix(mediaKeys.trial(sessionId, latest.id));
+  return { cancelled: latest.id };
+}
+
+/** Called whenever a video arrives or a trial stops: the first time every expected video is in, it queues. */
+export async function checkUploadsComplete(deps: AppDeps, trialId: string): Promise<void> {
+  const trial = await new TrialRepository(deps.db).findById(trialId);
+  if (!trial || trial.status !== 'stopped' || trial.uploads_completed_at) return;
+  const n = await new VideoRepository(deps.db).countByTrial(trialId);
+  if (n < trial.expected_videos) return;
+  const won = await new CaptureTrialRepository(deps.db).markUploadsComplete(
+    trialId,
+    deps.clock.now().toISOString(),
+  );
+  if (won) await onTrialUploadsComplete(deps, trialId);
+}
+
+/**
+ * Hook for processing: every expected video of the trial is stored. The trial stays 'stopped' (SPEC: queued)
+ * and a processing job is enqueued (jobs/queue.ts).
+ */
+export async function onTrialUploadsComplete(deps: AppDeps, trialId: string): Promise<void> {
+  await new TrialRepository(deps.db).update(trialId, {
+    status: 'stopped',
+    updated_at: deps.clock.now().toISOString(),
+  });
+  await enqueueProcessing(deps, trialId);
+}
+
+export interface SessionStatus {
+  status: CaptureStatus;
+  trial_id: string | null;
+  trial_name: string | null;
+  n_videos_uploaded: number;
+  n_videos_expected: number;
+  n_cameras_connected: number;
+  progress_info: { percent: number | null; message: string | null };
+  message: string | null;
+  devices: Array<{ id: string; name: string; model: string; state: string }>;
+}
+
+/** SPEC §7 status of the latest (or a given) trial, with the phones connected now. */
+export async function sessionStatus(deps: AppDeps, sessionId: string, trialId?: string): Promise<SessionStatus> {
+  const hub = captureHub(deps);
+  const connected = hub.connectedDevices(sessionId);
+  const deviceRows = await new DeviceRepository(deps.db).listBySession(sessionId);
+  const devices = deviceRows
+    .filter((d) => connected.includes(d.id))
+    .map((d) => ({ id: d.id, name: d.name, model: d.model, state: hub.stateOf(d.id) ?? 'idle' }));
+  const trial = trialId
+    ? await new TrialRepository(deps.db).findById(trialId)
+    : await new CaptureTrialRepository(deps.db).latest(sessionId);
+  const base = { n_cameras_connected: connected.length, devices };
+  if (!trial || trial.session_id !== sessionId) {
+    return {
+      ...base,
+      status: 'ready',
+      trial_id: null,
+      trial_name: null,
+      n_videos_uploaded: 0,
+      n_videos_expected: 0,
+      progress_info: { percent: null, message: null },
+      message: null,
+    };
+  }
+  const uploaded = await new VideoRepository(deps.db).countByTrial(trial.id);
+  let status = trial.status as CaptureStatus;
+  let message: string | null = trialMeta(trial).error_msg ?? null;
+  if (trial.status === 'stopped' && uploaded < trial.expected_videos) {
+    status = 'uploading';
+    const missing = (trialMeta(trial).devices ?? []).filter(
+      (d) => !hub.isConnected(d) && !connected.includes(d),
+    );
+    if (missing.length > 0) message = DEVICE_MESSAGES.missingVideos(trial.expected_videos, uploaded);
+  }
+  return {
+    ...base,
+    status,
+    trial_id: trial.id,
+    trial_name: trial.name,
+    n_videos_uploaded: uploaded,
+    n_videos_expected: trial.expected_videos,
+    progress_info: { percent: trial.progress_percent, message: trial.progress_message },
+    message,
+  };
+}

@@ -1,0 +1,20 @@
+import type { ComparisonReportItem } from '@poselab/contract';
+import type { AppDeps } from '../deps';
+import { ComparisonReportRepository } from '../repositories/comparison-report.repository';
+
+/** The Downloads list: a report links to its file only when it succeeded and the file exists. */
+export async function listComparisonReports(deps: AppDeps, userId: string): Promise<ComparisonReportItem[]> {
+  const rows = await new ComparisonReportRepository(deps.db).listOfUser(userId);
+  return Promise.all(
+    rows.map(async (r) => {
+      const exists = r.state === 'successfull' && r.storage_key && (await deps.storage.stat(r.storage_key));
+      return {
+        id: r.id,
+        state: r.state,
+        media: exists && r.storage_key ? await deps.storage.url(r.storage_key) : null,
+        file_name: r.file_name || (r.storage_key?.split('/').pop() ?? ''),
+        created_at: r.created_at,
+      };
+    }),
+  );
+}

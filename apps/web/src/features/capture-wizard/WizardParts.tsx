@@ -1,0 +1,56 @@
+import { Box, Chip, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroid';
+import type { ReactNode } from 'react';
+import type { CaptureStatusReply } from './api';
+
+const STEPS = ['Connect devices', 'Calibration', 'Neutral pose', 'Record trials'];
+
+/** The wizard's step indicator (labels hidden on narrow screens). */
+export function WizardSteps({ active }: { active: number }) {
+  return (
+    <Stepper activeStep={active} alternativeLabel sx={{ mb: 3, '& .MuiStepLabel-label': { display: { xs: 'none', sm: 'block' } } }}>
+      {STEPS.map((s) => (
+        <Step key={s}>
+          <StepLabel>{s}</StepLabel>
+        </Step>
+      ))}
+    </Stepper>
+  );
+}
+
+/** Each phone connected right now, live. */
+export function ConnectedPhones({ status }: { status: CaptureStatusReply | undefined }) {
+  const devices = status?.devices ?? [];
+  return (
+    <Box aria-live="polite">
+      <Typography variant="subtitle2" gutterBottom>
+        {devices.length} {devices.length === 1 ? 'phone' : 'phones'} connected
+      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {devices.map((d) => (
+          <Chip
+            key={d.id}
+            icon={<PhoneAndroidIcon />}
+            color="success"
+            variant="outlined"
+            label={`${d.name}${d.model ? ` · ${d.model}` : ''}${d.state !== 'idle' ? ` · ${d.state}` : ''}`}
+          />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+export function Card({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label={title}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, gap: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}

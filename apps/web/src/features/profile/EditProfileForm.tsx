@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Stack, TextField } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES as M, type OwnProfile, type UpdateProfileBody } from '@poselab/contract';
+import { CheckboxField } from '../auth/CheckboxField';
+import { countries } from '../auth/countries';
+import { applyFieldErrors, submitDisabled } from '../auth/form-helpers';
+import { SelectField } from '../auth/SelectField';
+
+/** SPEC §5 Profile: first name, last name and e-mail required; the rest optional; username read-only. */
+const schema = z.object({
+  first_name: z.string().trim().min(1, M.firstNameRequired),
+  last_name: z.string().trim().min(1, M.lastNameRequired),
+  email: z.string().trim().min(1, M.emailRequired).email(M.emailInvalid),
+  institution: z.string().trim(),
+  profession: z.string().trim(),
+  reason: z.string().trim(),
+  website: z.string().trim(),
+  country: z.string(),
+  language: z.enum(['en', 'de']),
+  unit: z.enum(['metric', 'imperial']),
+  newsletter: z.boolean(),
+});
+type ProfileForm = z.infer<typeof schema>;
+const FIELDS = Object.keys(schema.shape);
+
+export function EditProfileForm({
+  profile,
+  onSave,
+  onCancel,
+}: {
+  profile: OwnProfile;
+  onSave: (body: UpdateProfileBody) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<ProfileForm>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      first_name: profile.first_name,
+      last_name: profile.last_name,
+      email: profile.email,
+      institution: profile.institution,
+      profession: profile.profession,
+      reason: profile.reason,
+      website: profile.website,
+      country: profile.country || 'US',
+      language: profile.language === 'de' ? 'de' : 'en',
+      unit: profile.unit,
+      newsletter: profile.newsletter,
+    },
+  });
+
+  const submit = async (values: ProfileForm) => {
+    try {
+      await onSave(values);
+    } catch (err) {
+      applyFieldErrors(err, setError, FIELDS);
+    }
+  };
+
+  const text = (name: keyof ProfileForm, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField
+      label={label}
+      error={Boolean(errors[name])}
+      helperText={errors[name]?.message}
+      {...extra}
+      {...register(name)}
+    />
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(submit)} aria-label="Edit profile">
+      <Stack spacing={2}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+          <TextField
+            label="Username"
+            value={profile.username}
+            slotProps={{ htmlInput: { readOnly: true } }}
+            helperText="The username cannot be changed."
+          />
+          {text('email', 'E-mail', { required: true, type: 'email', autoComplete: 'email' })}
+          {text('first_name', 'First name', { required: true, autoComplete: 'given-name' })}
+          {text('last_name', 'Last name', { required: true, autoComplete: 'family-name' })}
+          {text('institution', 'Institution', { autoComplete: 'organization' })}
+          {text('profession', 'Profession')}
+          <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+            {text('reason', 'Reason for using PoseLab', { multiline: true, minRows: 2, fullWidth: true })}
+          </Box>
+          {text('website', 'Website', { type: 'url' })}
+          <SelectField
+            control={control}
+            name="country"
+            label="Country"
+            native
+            options={countries().map((c) => ({ value: c.code, label: c.name }))}
+          />
+          <SelectField
+            control={control}
+            name="language"
+            label="Language"
+            options={[
+              { value: 'en', label: 'English' },
+              { value: 'de', label: 'German' },
+            ]}
+          />
+          <SelectField
+            control={control}
+            name="unit"
+            label="Units"
+            options={[
+              { value: 'metric', label: 'Metric (kg, cm)' },
+              { value: 'imperial', label: 'Imperial (lbs, in)' },
+            ]}
+          />
+        </Box>
+        <CheckboxField control={control} name="newsletter" label="Send me the PoseLab newsletter" />
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={submitDisabled(isSubmitting, isSubmitted, errors)}
+          >
+            Save
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,86 @@
+import '@testing-library/jest-dom/vitest';
+import { render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../App';
+import { authStore } from '../../auth/auth-store';
+import { ownInfo, stubApi } from '../../auth/fake-api';
+import { ToastProvider } from '../../toast/toast';
+import ProfilePage from './ProfilePage';
+
+function renderProfile(username: string) {
+  const router = createMemoryRouter([{ path: '/profile/:username/', element: <ProfilePage /> }], {
+    initialEntries: [`/profile/${username}/`],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('ProfilePage (SPEC §2 Profile)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    authStore.reload();
+  });
+
+  it('says a missing user does not exist', async () => {
+    stubApi({
+      'POST /api/get_user_info/': () => ({
+        status: 404,
+        json: { message: 'The user "ghost" does not exist.' },
+      }),
+    });
+    renderProfile('ghost');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The user "ghost" does not exist.');
+  });
+
+  it("shows another user's profile read-only with a Contact mailto link", async () => {
+    const { is_own: _own, ...rest } = ownInfo('bob');
+    stubApi({
+      'POST /api/get_user_info/': () => ({
+        json: {
+          username: rest.username,
+          first_name: 'Bob',
+          last_name: 'Stone',
+          institution: rest.institution,
+          profession: rest.profession,
+          website: 'bob.example.org',
+          country: 'DE',
+          profile_picture: rest.profile_picture,
+          unit: 'metric',
+          is_own: false,
+        },
+      }),
+    });
+    renderProfile('bob');
+    expect(await screen.findByText('Bob Stone')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:/),
+    );
+    expect(screen.getByRole('link', { name: 'bob.example.org' })).toHaveAttribute(
+      'href',
+      'https://bob.example.org',
+    );
+    expect(screen.getByText('Germany')).toBeInTheDocument();
+    for (const name of ['Edit profile', 'Settings', 'Change image', 'Change logo']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+  });
+
+  it('shows the edit, settings, image and logo buttons on one own profile', async () => {
+    authStore.update({ token: 'tok', verified: true, username: 'ann', validUntil: Date.now() + 1e6 });
+    stubApi({ 'POST /api/get_user_info/': () => ({ json: ownInfo('ann') }) });
+    renderProfile('ann');
+    expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
+    for (const name of ['Edit profile', 'Settings', 'Change image', 'Change logo']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByText('ann@example.org')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,125 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  FormControlLabel,
+  ListItemText,
+  Menu,
+  MenuItem,
+  TextField,
+} from '@mui/material';
+import { newSubjectEndpoint, type Session } from '@poselab/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorText } from '../../api/api-error';
+import { apiCall } from '../../api/client';
+import { authStore } from '../../auth/auth-store';
+import { routePath } from '../../routing/route-names';
+import { toast } from '../../toast/toast';
+import { useMakePublic } from './api';
+
+/** Share session publicly: the link works for anyone once the session is public (SPEC §6). */
+export function ShareDialog({ open, onClose, session }: { open: boolean; onClose: () => void; session: Session }) {
+  const makePublic = useMakePublic(session.id);
+  const url = `${window.location.origin}${routePath('Session', { id: session.id })}`;
+  const setPublic = (value: boolean) =>
+    makePublic.mutate(value, { onError: (err) => toast.error(errorText(err)) });
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>Share session publicly</DialogTitle>
+      <DialogContent>
+        {session.public ? (
+          <>
+            <DialogContentText gutterBottom>This session is public. Anyone with this link can view it:</DialogContentText>
+            <TextField fullWidth size="small" value={url} slotProps={{ htmlInput: { readOnly: true } }} label="Link" />
+          </>
+        ) : (
+          <DialogContentText>
+            Sharing needs a public session: anyone with the link will be able to view its trials and videos.
+          </DialogContentText>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {session.public ? (
+          <>
+            <Button onClick={() => setPublic(false)} disabled={makePublic.isPending}>
+              Make session private
+            </Button>
+            <Button
+              onClick={() =>
+                navigator.clipboard
+                  ?.writeText(url)
+                  .then(() => toast.success('Link copied to clipboard!'))
+                  .catch(() => toast.error('Could not copy the link.'))
+              }
+            >
+              Copy link
+            </Button>
+          </>
+        ) : (
+          <Button variant="contained" onClick={() => setPublic(true)} disabled={makePublic.isPending}>
+            Make session public
+          </Button>
+        )}
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** SPEC §2 session menu (owner only); the download entries come with the downloads issue. */
+export function SessionMenu({
+  session,
+  showRemoved,
+  onShowRemoved,
+}: {
+  session: Session;
+  showRemoved: boolean;
+  onShowRemoved: (v: boolean) => void;
+}) {
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [sharing, setSharing] = useState(false);
+  const close = () => setAnchor(null);
+  const sameSetup = async () => {
+    close();
+    try {
+      const s = await apiCall(newSubjectEndpoint, { params: { id: session.id } });
+      authStore.update({ currentSessionId: s.id });
+      navigate(routePath('Neutral', { id: s.id }));
+    } catch (err) {
+      toast.error(errorText(err));
+    }
+  };
+  return (
+    <>
+      <Button variant="outlined" startIcon={<MenuIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu">
+        Session menu
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        <MenuItem onClick={() => onShowRemoved(!showRemoved)}>
+          <FormControlLabel
+            control={<Checkbox size="small" checked={showRemoved} tabIndex={-1} />}
+            label="Show removed trials"
+            onClick={(e) => e.preventDefault()}
+          />
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={() => void sameSetup()}>
+          <ListItemText>New session same setup</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => (close(), navigate(routePath('ConnectDevices')))}>New session</MenuItem>
+        <MenuItem onClick={() => (close(), setSharing(true))}>Share session publicly</MenuItem>
+        <MenuItem onClick={() => (close(), navigate(routePath('Dashboard', { id: session.id })))}>Dashboard kinematics</MenuItem>
+        <MenuItem onClick={() => (close(), navigate(routePath('SelectSession')))}>Back to session list</MenuItem>
+      </Menu>
+      <ShareDialog open={sharing} onClose={() => setSharing(false)} session={session} />
+    </>
+  );
+}

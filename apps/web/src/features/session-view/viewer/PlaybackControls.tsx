@@ -1,0 +1,79 @@
+import FastForwardIcon from '@mui/icons-material/FastForward';
+import FastRewindIcon from '@mui/icons-material/FastRewind';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import SkipNextIcon from '@mui/icons-material/SkipNext';
+import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
+import { Box, IconButton, MenuItem, Slider, TextField, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { PLAYBACK_SPEEDS, TIME_STEP } from '../../../viz/playback-clock';
+import type { Visualizer, VisualizerState } from '../../../viz/Visualizer';
+
+/** SPEC §2 Visualizer controls: time field (step 0.01) and slider, speed, and the five transport buttons. */
+export function PlaybackControls({ viz, state }: { viz: Visualizer | null; state: VisualizerState }) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const shown = editing ?? state.time.toFixed(2);
+  const duration = Math.max(state.duration, TIME_STEP);
+  const button = (label: string, icon: React.ReactNode, onClick: () => void) => (
+    <Tooltip title={label}>
+      <span>
+        <IconButton aria-label={label} onClick={onClick} disabled={!viz} size="small">
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 1 }}>
+      <TextField
+        label="Time (s)"
+        type="number"
+        size="small"
+        value={shown}
+        slotProps={{ htmlInput: { step: TIME_STEP, min: 0, max: duration, 'data-testid': 'time-field' } }}
+        sx={{ width: 110 }}
+        onFocus={() => setEditing(state.time.toFixed(2))}
+        onBlur={() => setEditing(null)}
+        onChange={(e) => {
+          setEditing(e.target.value);
+          const t = Number(e.target.value);
+          if (e.target.value !== '' && Number.isFinite(t)) viz?.seek(t);
+        }}
+      />
+      <Box sx={{ flex: '1 1 180px', px: 1, minWidth: 160 }}>
+        <Slider
+          aria-label="Time"
+          min={0}
+          max={duration}
+          step={TIME_STEP}
+          value={Math.min(state.time, duration)}
+          onChange={(_e, v) => viz?.seek(v as number)}
+          valueLabelDisplay="auto"
+          valueLabelFormat={(v) => v.toFixed(2)}
+        />
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        {button('To start', <SkipPreviousIcon />, () => viz?.toStart())}
+        {button('Back 0.01 s', <FastRewindIcon />, () => viz?.step(-TIME_STEP))}
+        {button(state.playing ? 'Pause' : 'Play', state.playing ? <PauseIcon /> : <PlayArrowIcon />, () => viz?.togglePlay())}
+        {button('Forward 0.01 s', <FastForwardIcon />, () => viz?.step(TIME_STEP))}
+        {button('To end', <SkipNextIcon />, () => viz?.toEnd())}
+      </Box>
+      <TextField
+        select
+        label="Speed"
+        size="small"
+        value={state.speed}
+        onChange={(e) => viz?.setSpeed(Number(e.target.value))}
+        sx={{ width: 90 }}
+        slotProps={{ htmlInput: { 'data-testid': 'speed-select' } }}
+      >
+        {PLAYBACK_SPEEDS.map((s) => (
+          <MenuItem key={s} value={s}>
+            {s}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
+  );
+}

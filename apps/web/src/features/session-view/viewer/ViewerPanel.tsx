@@ -1,0 +1,130 @@
+import { Alert, Box, CircularProgress, Typography } from '@mui/material';
+import type { Trial } from '@poselab/contract';
+import { useEffect, useRef, useState } from 'react';
+import { Visualizer, type VisualizerState } from '../../../viz/Visualizer';
+import { loadTransforms, syncedVideos } from './load-transforms';
+import { PlaybackControls } from './PlaybackControls';
+
+/** SPEC §9: the visualizer starts playback 1.2 s after loading. */
+export const AUTOPLAY_DELAY_MS = 1200;
+
+const geometryBaseUrl = (import.meta.env.VITE_GEOMETRY_URL as string | undefined) || undefined;
+
+/** '?quality=high' or '?quality=low' overrides the automatic choice (benchmarks compare both). */
+function requestedQuality(): 'high' | 'low' | 'auto' {
+  const q = new URLSearchParams(window.location.search).get('quality');
+  return q === 'high' || q === 'low' ? q : 'auto';
+}
+
+/**
+ * 3D skeletons of the given trials with the first trial's synced videos. The Visualizer instance owns the
+ * scene and frame loop; this component only feeds it data and shows its state (about 10 updates a second).
+ */
+export function ViewerPanel({ trials }: { trials: Trial[] }) {
+  const holder = useRef<HTMLDivElement>(null);
+  const videoRefs = useRef<(HTMLVideoElement | null)[]>([]);
+  const [viz, setViz] = useState<Visualizer | null>(null);
+  const [state, setState] = useState<VisualizerState>({ time: 0, duration: 0, playing: false, speed: 1 });
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const trialKey = trials.map((t) => t.id).join(',');
+  const videos = trials[0] ? syncedVideos(trials[0]) : [];
+  const videoCount = useRef(0);
+  videoCount.current = videos.length;
+
+  useEffect(() => {
+    if (!holder.current) return;
+    let v: Visualizer;
+    try {
+      v = new Visualizer(holder.current, { geometryBaseUrl, quality: requestedQuality() });
+    } catch (err) {
+      setError(`The 3D view needs WebGL: ${(err as Error).message}`);
+      return;
+    }
+    setViz(v);
+    const unsubscribe = v.subscribe(setState);
+    return () => {
+      unsubscribe();
+      v.dispose();
+      setViz(null);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!viz) return;
+    const abort = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    setLoading(true);
+    setError(null);
+    viz.pause();
+    viz.seek(0);
+    Promise.all(trials.map((t) => loadTransforms(t, abort.signal)))
+      .then((list) => {
+        viz.setTrials(list);
+        viz.setVideos(videoRefs.current.slice(0, videoCount.current).filter((x): x is HTMLVideoElement => x !== null));
+        setLoading(false);
+        timer = setTimeout(() => {
+          viz.setSpeed(1);
+          viz.play();
+        }, AUTOPLAY_DELAY_MS);
+      })
+      .catch((err: Error) => {
+        if (err.name === 'AbortError') return;
+        setLoading(false);
+        setError(err.message);
+      });
+    return () => {
+      abort.abort();
+      clearTimeout(timer);
+    };
+    // trialKey captures the trial list; trials itself changes identity on every poll.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [viz, trialKey]);
+
+  return (
+    <Box>
+      <Box
+        ref={holder}
+        data-testid="visualizer"
+        sx={{ position: 'relative', height: { xs: 320, sm: 460 }, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.100' }}
+      >
+        {loading && !error && (
+          <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }} role="progressbar" aria-label="Loading 3D view">
+            <CircularProgress />
+          </Box>
+        )}
+      </Box>
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+      <PlaybackControls viz={viz} state={state} />
+      {videos.length > 0 && (
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: `repeat(${Math.min(videos.length, 4)}, 1fr)` }, gap: 1 }}>
+          {videos.map((video, i) => (
+            <Box key={video.id}>
+              <video
+                ref={(el) => {
+                  videoRefs.current[i] = el;
+                }}
+                src={video.url}
+                muted
+                playsInline
+                preload="auto"
+                data-testid="synced-video"
+                aria-label={`Camera ${i + 1} video`}
+                style={{ width: '100%', maxHeight: 260, background: '#000', display: 'block' }}
+              />
+            </Box>
+          ))}
+        </Box>
+      )}
+      {trials.length > 1 && (
+        <Typography variant="caption" color="text.secondary">
+          Showing {trials.length} trials side by side; videos are of {trials[0].name}.
+        </Typography>
+      )}
+    </Box>
+  );
+}

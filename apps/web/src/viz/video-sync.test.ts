@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { PlaybackClock } from './playback-clock';
+import { VideoSync } from './video-sync';
+
+/** A stand-in for HTMLVideoElement with the fields the synchroniser reads and writes. */
+function fakeVideo(duration: number) {
+  let onFrame: ((now: number, meta: { mediaTime: number }) => void) | null = null;
+  const v = {
+    duration,
+    currentTime: 0,
+    readyState: 4,
+    paused: true,
+    ended: false,
+    seeking: false,
+    playbackRate: 1,
+    muted: false,
+    playsInline: false,
+    play() {
+      v.paused = false;
+      return Promise.resolve();
+    },
+    pause() {
+      v.paused = true;
+    },
+    addEventListener() {},
+    removeEventListener() {},
+    requestVideoFrameCallback(cb: typeof onFrame) {
+      onFrame = cb;
+      return 1;
+    },
+    /** The browser showing a frame of `mediaTime`. */
+    present(mediaTime: number) {
+      onFrame?.(0, { mediaTime });
+    },
+  };
+  return v;
+}
+
+const asVideos = (...v: ReturnType<typeof fakeVideo>[]) => v as unknown as HTMLVideoElement[];
+
+describe('VideoSync', () => {
+  it('starts the videos, then lets the longest drive the clock from the frame it shows', () => {
+    const clock = new PlaybackClock(2);
+    const sync = new VideoSync(clock, () => undefined);
+    const master = fakeVideo(2);
+    const other = fakeVideo(1.5);
+    sync.setVideos(asVideos(master, other));
+    clock.play(0);
+    sync.step(0);
+    expect(master.paused).toBe(false);
+    expect(other.paused).toBe(false);
+    master.currentTime = 0.52;
+    master.present(0.5);
+    other.currentTime = 0.45; // lags the master by 70 ms: sped up
+    sync.step(500);
+    expect(clock.time).toBe(0.5);
+    expect(other.playbackRate).toBeGreaterThan(1);
+    expect(master.playbackRate).toBe(1);
+  });
+
+  it('holds the clock after a seek until the master shows a frame', () => {
+    const clock = new PlaybackClock(2);
+    const sync = new VideoSync(clock, () => undefined);
+    const master = fakeVideo(2);
+    sync.setVideos(asVideos(master));
+    clock.play(0);
+    sync.step(0);
+    clock.seek(1);
+    sync.seekAll(1);
+    master.currentTime = 1.05; // decoder already ahead of the picture
+    sync.step(100);
+    expect(clock.time).toBe(1);
+    master.present(1.0167);
+    sync.step(116);
+    expect(clock.time).toBe(1.0167);
+  });
+
+  it('restarts every video when the clock wraps past the longest item', () => {
+    const clock = new PlaybackClock(1);
+    const sync = new VideoSync(clock, () => undefined);
+    const v = fakeVideo(1);
+    sync.setVideos(asVideos(v));
+    clock.play(0);
+    clock.seek(0.99);
+    v.currentTime = 1;
+    v.ended = true;
+    v.paused = true;
+    sync.step(50);
+    expect(clock.time).toBe(0);
+    expect(v.currentTime).toBe(0);
+  });
+});

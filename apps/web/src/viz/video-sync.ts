@@ -1,0 +1,116 @@
+import { correctVideo, type PlaybackClock } from './playback-clock';
+
+/** Longest wait for the master video's first presented frame after a seek or restart. */
+const MAX_HOLD_MS = 300;
+
+/**
+ * Keeps synced videos and the playback clock together. The longest ready video is the master: while it plays,
+ * the frame it has on screen drives the clock (a stalled video holds the skeletons too); the other videos are
+ * steered to it every frame. Without a playing master, wall time drives the clock and the videos follow.
+ */
+export class VideoSync {
+  private videos: HTMLVideoElement[] = [];
+  /** Media time of the frame each video shows now (cleared on seeks). */
+  private presented = new WeakMap<HTMLVideoElement, number>();
+  private holdSince: number | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly clock: PlaybackClock,
+    private readonly onDurationChange: () => void,
+  ) {}
+
+  setVideos(videos: HTMLVideoElement[]): void {
+    this.videos = videos;
+    this.presented = new WeakMap();
+    for (const v of videos) {
+      v.muted = true;
+      v.playsInline = true;
+      v.addEventListener('loadedmetadata', this.onDurationChange);
+      this.watchPresentedFrames(v);
+    }
+  }
+
+  /** Length of the longest video with known duration (0 without videos). */
+  longestDuration(): number {
+    return Math.max(0, ...this.videos.map((v) => (Number.isFinite(v.duration) ? v.duration : 0)));
+  }
+
+  /** After the clock jumped (seek, restart): forget presented frames and move every video there. */
+  seekAll(t: number): void {
+    this.presented = new WeakMap();
+    for (const v of this.videos) if (Number.isFinite(v.duration)) v.currentTime = Math.min(t, v.duration);
+  }
+
+  pauseAll(): void {
+    for (const v of this.videos) v.pause();
+  }
+
+  /** One frame: advances the clock (from the master or wall time) and corrects every video. */
+  step(now: number): void {
+    const clock = this.clock;
+    const master = this.master();
+    const following = clock.playing && master !== null && !master.paused && !master.ended;
+    const wrapped = following ? false : clock.tick(now);
+    if (wrapped) this.presented = new WeakMap();
+    if (following) {
+      // Until the master shows its first frame after a seek or restart, the skeletons wait for it (at most
+      // MAX_HOLD_MS: a video scrolled out of view may not report presented frames at all).
+      const shown = this.presented.get(master);
+      if (shown !== undefined) this.holdSince = null;
+      else this.holdSince ??= now;
+      const hold =
+        shown === undefined && typeof master.requestVideoFrameCallback === 'function' && now - (this.holdSince ?? now) < MAX_HOLD_MS;
+      clock.syncTo(shown ?? (hold ? clock.time : master.currentTime), now);
+    }
+    // The others are steered to the master's playback position (like for like: both are decoder positions,
+    // slightly ahead of the frame on screen); the master itself only gets the speed.
+    const reference = following ? master.currentTime : clock.time;
+    for (const v of this.videos) this.correct(v, wrapped, following && v === master ? null : reference);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const v of this.videos) v.removeEventListener('loadedmetadata', this.onDurationChange);
+    this.videos = [];
+  }
+
+  private master(): HTMLVideoElement | null {
+    let best: HTMLVideoElement | null = null;
+    for (const v of this.videos) {
+      if (v.readyState < 2 || !Number.isFinite(v.duration)) continue;
+      if (!best || v.duration > best.duration) best = v;
+    }
+    return best;
+  }
+
+  /** requestVideoFrameCallback runs just before the frame loop in the same rendering step. */
+  private watchPresentedFrames(v: HTMLVideoElement): void {
+    if (typeof v.requestVideoFrameCallback !== 'function') return;
+    const onFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
+      if (this.disposed || !this.videos.includes(v)) return;
+      this.presented.set(v, meta.mediaTime);
+      v.requestVideoFrameCallback(onFrame);
+    };
+    v.requestVideoFrameCallback(onFrame);
+  }
+
+  /** Steers one video to `reference` (null: the followed master, which only gets the speed). */
+  private correct(v: HTMLVideoElement, wrapped: boolean, reference: number | null): void {
+    if (v.readyState < 1) return;
+    if (wrapped) v.currentTime = 0;
+    const c =
+      reference === null
+        ? { seekTo: null, playbackRate: this.clock.speed, shouldPlay: true }
+        : correctVideo(
+            { currentTime: v.currentTime, duration: v.duration, paused: v.paused },
+            reference,
+            this.clock.speed,
+            this.clock.playing,
+          );
+    if (c.seekTo !== null && !v.seeking) v.currentTime = c.seekTo;
+    if (Math.abs(v.playbackRate - c.playbackRate) > 1e-3) v.playbackRate = c.playbackRate;
+    if (c.shouldPlay && v.paused && !v.ended) v.play().catch(() => undefined);
+    if (!c.shouldPlay && !v.paused) v.pause();
+  }
+}

@@ -1,0 +1,190 @@
+import type { CameraModel } from '@poselab/pipeline';
+import type { CameraCalibrationResult, JobVideo } from '@poselab/contract';
+import type { MarkerTrajectories } from '@poselab/biomech';
+import { ProcessingError } from '../host';
+import type { JobContext } from '../runner';
+import {
+  processKeypoints,
+  runTrialPipeline,
+  type KeypointProcessingResult,
+  type Keypoints2D,
+  type Keypoints3D,
+  type TrialPipelineResult,
+  type TrialProgress,
+} from '@poselab/pipeline';
+
+/** A trial video with the calibrated camera of its phone. */
+export interface CameraView {
+  video: JobVideo;
+  /** 1-based camera number shown to users (order of the trial's videos). */
+  number: number;
+  camera: CameraModel;
+  alternative: CameraModel['extrinsics'] | null;
+}
+
+/** Pairs each video with its phone's calibrated camera; videos of uncalibrated phones are left out. */
+export function camerasOfTrial(videos: JobVideo[], calibration: CameraCalibrationResult): CameraView[] {
+  const views: CameraView[] = [];
+  videos.forEach((video, i) => {
+    const cal = calibration.cameras.find((c) => c.device_id === video.device_id);
+    if (cal)
+      views.push({
+        video,
+        number: i + 1,
+        camera: cal.camera,
+        alternative: cal.alternative_extrinsics ?? null,
+      });
+  });
+  if (views.length < 2)
+    throw new ProcessingError(
+      `Only ${views.length} of the ${videos.length} videos come from calibrated cameras; at least 2 are needed. Calibrate the cameras again.`,
+    );
+  return views;
+}
+
+/** Pose worker threads for 2D detection (POSE_WORKERS, default 2): one tfjs-wasm instance per thread. */
+export function poseWorkerCount(): number {
+  const n = Number(process.env.POSE_WORKERS ?? 2);
+  return Number.isInteger(n) && n >= 1 ? n : 2;
+}
+
+function startTimes(cams: CameraView[]): Array<number | undefined> | undefined {
+  const t = cams.map((c) => c.video.start_time_ms);
+  if (t.some((v) => v == null)) return undefined;
+  const t0 = Math.min(...(t as number[]));
+  return (t as number[]).map((v) => (v - t0) / 1000);
+}
+
+function notSynchronised(err: unknown): ProcessingError {
+  return new ProcessingError(
+    'The subject was not seen by at least 2 cameras at the same time, so the videos could not be synchronised. Make sure the whole body is in view of every camera.',
+    (err as Error).stack ?? String(err),
+  );
+}
+
+/**
+ * The keypoint part of the pipeline (2D detection in pose worker threads, a second detection pass where a camera
+ * locked onto a bystander, sync, person selection, triangulation, filter), with progress from `from` to `to`.
+ */
+export async function keypointPipeline(
+  ctx: JobContext,
+  cams: CameraView[],
+  from: number,
+  to: number,
+  opts: { filterFrequency?: 'default' | number; isGait?: boolean } = {},
+): Promise<TrialPipelineResult> {
+  const detecting = 'Detecting the subject in the videos';
+  return ctx.step('keypoints', from, detecting, async () => {
+    let last = from;
+    const report = (pct: number, message: string) => {
+      if (pct - last >= 1 || message !== detecting) {
+        last = pct;
+        ctx.progress(pct, message);
+      }
+    };
+    try {
+      return await runTrialPipeline(
+        {
+          calibration: cams.map((c) => c.camera),
+          videoFiles: cams.map((c) => ctx.videoPaths.get(c.video.id)!),
+          workers: poseWorkerCount(),
+          startTimesSec: startTimes(cams),
+          filterFrequency: opts.filterFrequency,
+          isGait: opts.isGait,
+        },
+        (p: TrialProgress) => {
+          const span = to - from;
+          if (p.stage === 'keypoints2d')
+            report(
+              from + (0.85 * span * p.done) / Math.max(1, p.total),
+              `${detecting} (${Math.round((100 * p.done) / Math.max(1, p.total))}%)`,
+            );
+          else if (p.stage === 'redetect')
+            report(from + 0.85 * span, 'Separating the subject from other people');
+          else report(from + 0.95 * span, 'Synchronising videos and reconstructing 3D keypoints');
+        },
+      );
+    } catch (err) {
+      if (/match the trial|at least 2|videos but/i.test((err as Error).message)) throw notSynchronised(err);
+      throw err;
+    }
+  });
+}
+
+/** User words for cameras the pipeline left out (no subject, or a video that does not match the others). */
+export function leftOutCameras(cams: CameraView[], used: number[]): string[] {
+  return cams
+    .filter((_, i) => !used.includes(i))
+    .map((c) => `Subject not visible in camera ${c.number} (${c.video.device_name}); it was left out.`);
+}
+
+/** Sync, person selection, triangulation and filtering on already detected keypoints. */
+export function triangulate(
+  cams: CameraView[],
+  views: Keypoints2D[],
+  opts: { filterFrequency?: 'default' | number } = {},
+): KeypointProcessingResult {
+  try {
+    return processKeypoints(
+      cams.map((c) => c.camera),
+      views,
+      { startTimesSec: startTimes(cams), filterFrequency: opts.filterFrequency },
+    );
+  } catch (err) {
+    if (/match the trial|at least 2/i.test((err as Error).message)) throw notSynchronised(err);
+    throw err;
+  }
+}
+
+/**
+ * Recorded calibrations keep the mirror-image extrinsic solution of each camera; this keeps, camera by camera,
+ * the solution whose keypoints reproject best (lower error, more cameras used).
+ */
+export function pickExtrinsics(
+  cams: CameraView[],
+  views: Keypoints2D[],
+  first: KeypointProcessingResult,
+): { cams: CameraView[]; result: KeypointProcessingResult; flipped: number[] } {
+  const score = (r: KeypointProcessingResult) =>
+    r.triangulation.meanReprojectionPx +
+    20 * (1 - Math.min(...r.triangulation.cameraUseRatio)) +
+    50 * (cams.length - r.cameras.length);
+  let best = cams;
+  let bestResult = first;
+  const flipped: number[] = [];
+  cams.forEach((c, i) => {
+    if (!c.alternative) return;
+    const trial = best.map((b, j) =>
+      j === i ? { ...b, camera: { ...b.camera, extrinsics: c.alternative! } } : b,
+    );
+    try {
+      const r = triangulate(trial, views, {});
+      if (score(r) < score(bestResult)) {
+        best = trial;
+        bestResult = r;
+        flipped.push(c.number);
+      }
+    } catch {
+      // This alternative does not even synchronise: keep the current choice.
+    }
+  });
+  return { cams: best.map((c) => ({ ...c, alternative: null })), result: bestResult, flipped };
+}
+
+/** Biomech's marker input from 3D keypoints (names as the built-in model's virtual markers). */
+export function markersOf(kp: Keypoints3D): MarkerTrajectories {
+  const names = [...kp.names];
+  const time: number[] = [];
+  const frames: Float64Array[] = [];
+  for (let f = 0; f < kp.frameCount; f++) {
+    time.push(kp.startTimeSec + f / kp.fps);
+    const row = new Float64Array(names.length * 3);
+    for (let k = 0; k < names.length; k++) {
+      row[k * 3] = kp.positions[k][f * 3];
+      row[k * 3 + 1] = kp.positions[k][f * 3 + 1];
+      row[k * 3 + 2] = kp.positions[k][f * 3 + 2];
+    }
+    frames.push(row);
+  }
+  return { names, time, frames };
+}

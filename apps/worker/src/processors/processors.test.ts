@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { CameraCalibrationResult, JobVideo } from '@poselab/contract';
+import { ProcessingError } from '../host';
+import { camerasOfTrial, leftOutCameras, markersOf } from './keypoint-stage';
+import { dropUnsteadyMarkers, medianJumpsMm } from './marker-quality';
+
+const camera = (name: string) => ({
+  name,
+  intrinsics: {
+    width: 100,
+    height: 200,
+    fx: 100,
+    fy: 100,
+    cx: 50,
+    cy: 100,
+    dist: [0, 0, 0, 0, 0] as [number, number, number, number, number],
+  },
+  extrinsics: {
+    R: [1, 0, 0, 0, 1, 0, 0, 0, 1] as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ],
+    t: [0, 0, 2] as [number, number, number],
+  },
+});
+const video = (id: string, device: string): JobVideo => ({
+  id,
+  device_id: device,
+  device_name: `phone ${device}`,
+  fps: 60,
+  width: 100,
+  height: 200,
+  rotation: 0,
+  duration_sec: 1,
+  start_time_ms: null,
+  frame_timestamps: null,
+  file_name: `${device}.mp4`,
+});
+
+describe('camerasOfTrial', () => {
+  const cal: CameraCalibrationResult = {
+    source: 'recorded',
+    created_at: '2026-01-01T00:00:00Z',
+    cameras: [
+      { device_id: 'b', camera: camera('cb'), alternative_extrinsics: null },
+      { device_id: 'a', camera: camera('ca'), alternative_extrinsics: camera('x').extrinsics },
+    ],
+  };
+  it('pairs videos with their phone camera and numbers cameras in video order', () => {
+    const views = camerasOfTrial([video('v1', 'a'), video('v2', 'c'), video('v3', 'b')], cal);
+    expect(views.map((v) => [v.number, v.camera.name, v.alternative !== null])).toEqual([
+      [1, 'ca', true],
+      [3, 'cb', false],
+    ]);
+    expect(leftOutCameras(views, [1])).toEqual([
+      'Subject not visible in camera 1 (phone a); it was left out.',
+    ]);
+  });
+  it('refuses a trial with fewer than 2 calibrated cameras in user words', () => {
+    expect(() => camerasOfTrial([video('v1', 'a'), video('v2', 'c')], cal)).toThrow(ProcessingError);
+    expect(() => camerasOfTrial([video('v1', 'a'), video('v2', 'c')], cal)).toThrow(/Only 1 of the 2 videos/);
+  });
+});
+
+describe('markers and their steadiness', () => {
+  // Two keypoints over 5 frames: 'still' jitters by 1 mm, 'flip' jumps 5 cm every frame.
+  const positions = [
+    Float64Array.from([0, 0, 0, 0.001, 0, 0, 0, 0, 0, 0.001, 0, 0, 0, 0, 0]),
+    Float64Array.from([0, 1, 0, 0.05, 1, 0, 0, 1, 0, 0.05, 1, 0, 0, 1, 0]),
+  ];
+  const kp = {
+    names: ['still', 'flip'],
+    fps: 50,
+    frameCount: 5,
+    startTimeSec: 2,
+    positions,
+    reprojectionErrorPx: [],
+    cameraCount: [],
+  };
+  it('turns 3D keypoints into marker trajectories on the common clock', () => {
+    const m = markersOf(kp);
+    expect(m.names).toEqual(['still', 'flip']);
+    expect(m.time).toEqual([2, 2.02, 2.04, 2.06, 2.08]);
+    expect([...m.frames[1]]).toEqual([0.001, 0, 0, 0.05, 1, 0]);
+  });
+  it('leaves out keypoints that jump while the subject stands still', () => {
+    const m = markersOf(kp);
+    expect(medianJumpsMm(m).map((v) => Math.round(v))).toEqual([1, 50]);
+    const { data, dropped } = dropUnsteadyMarkers(m, 15);
+    expect(dropped).toEqual(['flip']);
+    expect(Number.isNaN(data.frames[0][3])).toBe(true);
+    expect(data.frames[0][0]).toBe(0);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Benchmark of the keypoint pipeline (issue 6, acceptance 4) on the Pose2Sim demo's balancing trial:
+ * 1. 2D step: BlazePose frames/s over the 4 videos (400 frames) on 2 worker threads (models loaded beforehand).
+ * 2. Whole keypoint pipeline wall time (fresh workers, detection, sync, person selection, triangulation,
+ *    filtering) divided by a plain ffmpeg decode of the same videos (full size, RGB, to /dev/null, one after
+ *    the other).
+ * 3. Quality: segment length SD over the trial (max over thigh, shank, upper arm, forearm) and mean reprojection.
+ * 4. Unless --quick: a 10 s, 2-camera, 60 fps trial (cam01 and cam02 looped to 600 frames each) end to end,
+ *    against the 60 s target; `--stride 2` runs the 2D model on every other frame there (see frameStride).
+ * Last line: {"framesPerSecond2d", "pipelineOverDecode", "segmentLengthStdMm", "meanReprojectionPx", ...}.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createPoseWorkerPool,
+  detectRawPoses,
+  ffmpegPath,
+  importQualisysCalibration,
+  runTrialPipeline,
+  segmentLengthStats,
+} from '@poselab/pipeline';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const demo = path.join(root, '../shared/data/pose2sim-demo');
+if (!existsSync(path.join(demo, 'balancing/cam01.mp4'))) {
+  console.error(`Demo data not found in ${demo}`);
+  process.exit(1);
+}
+const quick = process.argv.includes('--quick');
+const strideArg = process.argv.indexOf('--stride');
+const longStride = strideArg >= 0 ? Number(process.argv[strideArg + 1]) : 1;
+const cams = importQualisysCalibration(readFileSync(path.join(demo, 'calibration/Calib.qca.txt'), 'utf8'));
+const videos = ['cam01', 'cam02', 'cam03', 'cam04'].map((c) => path.join(demo, 'balancing', `${c}.mp4`));
+const seconds = (t0: number): number => (performance.now() - t0) / 1000;
+
+// 1. 2D frames/s on 2 workers, models warm.
+const pool = createPoseWorkerPool(2);
+await Promise.all([0, 1].map(() => detectRawPoses([videos[0]], { pool, frameCount: 2 })));
+let t0 = performance.now();
+const tracks = await detectRawPoses(videos, { pool });
+const frames2d = tracks.reduce((s, t) => s + t.frames.length, 0);
+const framesPerSecond2d = frames2d / seconds(t0);
+await pool.close();
+console.log(`2D keypoints (BlazePose full, 2 worker threads): ${frames2d} frames, ${framesPerSecond2d.toFixed(1)} frames/s`);
+
+// 2. Plain decode vs the whole pipeline.
+t0 = performance.now();
+for (const v of videos) execFileSync(ffmpegPath, ['-v', 'error', '-i', v, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-y', '/dev/null']);
+const decodeSec = seconds(t0);
+t0 = performance.now();
+const result = await runTrialPipeline({ calibration: cams, videoFiles: videos, workers: 2 });
+const pipelineSec = seconds(t0);
+const segments = segmentLengthStats(result.keypoints);
+const segmentLengthStdMm = Math.max(...segments.map((s) => s.sdMm));
+const missing = result.keypoints.positions.reduce((s, p) => s + p.filter(Number.isNaN).length / 3, 0);
+console.log(`Plain ffmpeg decode of the 4 videos: ${decodeSec.toFixed(2)} s; keypoint pipeline: ${pipelineSec.toFixed(2)} s ` +
+  `(detection ${result.timings.detectSec.toFixed(1)} s, sync/selection/triangulation/filter ${result.timings.processSec.toFixed(2)} s)`);
+console.log(`Sync lags (frames): ${result.sync.lagsFrames.map((l) => l.toFixed(2)).join(', ')}; confidence ${result.sync.confidence.map((c) => c.toFixed(2)).join(', ')}`);
+console.log(`Frames ${result.keypoints.frameCount}, missing keypoint samples ${missing}, mean reprojection ${result.triangulation.meanReprojectionPx.toFixed(2)} px, ` +
+  `camera use ${result.triangulation.cameraUseRatio.map((u) => u.toFixed(2)).join(', ')}`);
+console.log(`Segment length SD (mm, filter ${result.filterHz} Hz): ${segments.map((s) => `${s.name} ${s.sdMm.toFixed(1)}`).join(', ')}`);
+
+// 4. The 60 s target: a 10 s, 2-camera, 60 fps trial.
+let longTrialSec: number | null = null;
+if (!quick) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'poselab-bench-'));
+  try {
+    const looped = videos.slice(0, 2).map((v, i) => {
+      const out = path.join(dir, `cam0${i + 1}.mp4`);
+      execFileSync(ffmpegPath, ['-v', 'error', '-stream_loop', '5', '-i', v, '-frames:v', '600', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-y', out]);
+      return out;
+    });
+    t0 = performance.now();
+    const long = await runTrialPipeline({ calibration: cams.slice(0, 2), videoFiles: looped, workers: 2, frameStride: longStride });
+    longTrialSec = seconds(t0);
+    console.log(`10 s, 2-camera, 60 fps trial (${long.tracks.reduce((s, t) => s + t.frames.length, 0)} frames, stride ${longStride}): ${longTrialSec.toFixed(1)} s ` +
+      `(target 60 s; detection ${long.timings.detectSec.toFixed(1)} s, rest ${long.timings.processSec.toFixed(1)} s)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  JSON.stringify({
+    framesPerSecond2d: Number(framesPerSecond2d.toFixed(2)),
+    pipelineOverDecode: Number((pipelineSec / decodeSec).toFixed(2)),
+    segmentLengthStdMm: Number(segmentLengthStdMm.toFixed(1)),
+    meanReprojectionPx: Number(result.triangulation.meanReprojectionPx.toFixed(2)),
+    pipelineSec: Number(pipelineSec.toFixed(2)),
+    decodeSec: Number(decodeSec.toFixed(2)),
+    longTrialSec: longTrialSec === null ? null : Number(longTrialSec.toFixed(1)),
+    longTrialStride: longStride,
+  }),
+);

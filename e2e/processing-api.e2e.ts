@@ -1,0 +1,276 @@
+/**
+ * SLOW (several minutes on 2 cores): API-level end-to-end test of processing on real data, acceptance 1 and 3 of
+ * the processing issue. A session is calibrated by importing the pose2sim demo's Qualisys file; four simulated
+ * phones (test code speaking the real device protocol: pairing, WebSocket, resumable uploads) record the demo's
+ * static videos as the neutral, processed by the embedded worker pool, then its balancing videos as a trial,
+ * processed by `npm run worker` processes on the side: the first is killed mid-trial, the trial is picked up
+ * again by a second one after the lease runs out and reaches 'done'. Timings are printed.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairTestPhone, type TestPhone } from '../apps/server/src/capture/test-phones';
+import { systemClock } from '../apps/server/src/deps';
+import { startEmbeddedPool, type EmbeddedPool } from '../apps/server/src/jobs/embedded-pool';
+import { createWorkerToken } from '../apps/server/src/jobs/worker-tokens';
+import { createUserWithToken } from '../apps/server/src/test/fixtures';
+import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
+import { ffprobePath } from '../packages/pipeline/src/video/ffmpeg-binaries';
+import { repoRoot } from './support/server';
+
+const DEMO = resolve(repoRoot, '..', 'shared', 'data', 'pose2sim-demo');
+const hasDemo = existsSync(join(DEMO, 'calibration', 'Calib.qca.txt'));
+const CAMS = ['cam01', 'cam02', 'cam03', 'cam04'];
+const LEASE_SECONDS = 8;
+
+function probe(file: string): { codec: string; width: number; height: number; frames: number } {
+  const r = spawnSync(ffprobePath, [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-count_frames',
+    '-show_entries',
+    'stream=codec_name,width,height,nb_read_frames',
+    '-of',
+    'json',
+    file,
+  ]);
+  const s = JSON.parse(r.stdout.toString()).streams[0];
+  return { codec: s.codec_name, width: s.width, height: s.height, frames: Number(s.nb_read_frames) };
+}
+
+async function until<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false>,
+  ms: number,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+describe.skipIf(!hasDemo)('processing on the pose2sim demo through the real workers (slow)', () => {
+  let t: TestApp;
+  let auth: string;
+  let sessionId: string;
+  let url: string;
+  let pool: EmbeddedPool | null = null;
+  const phones: TestPhone[] = [];
+  const workers: ChildProcess[] = [];
+  const workerOutput: string[] = [];
+  const previousLease = process.env.JOB_LEASE_SECONDS;
+  // Phones keep their connection alive as the capture page does (the hub drops silent ones).
+  const heartbeat = setInterval(() => {
+    for (const p of phones) p.ws.send(JSON.stringify({ type: 'heartbeat' }));
+  }, 5000);
+
+  beforeAll(async () => {
+    process.env.JOB_LEASE_SECONDS = String(LEASE_SECONDS);
+    t = await createTestApp({ LOG_LEVEL: 'warn' });
+    t.deps.clock = systemClock; // leases expire in real time: real worker processes take part
+    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    auth = (await createUserWithToken(t.deps, {}, { verified: true })).authorization;
+  });
+  afterAll(async () => {
+    clearInterval(heartbeat);
+    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+    for (const p of phones) p.ws.terminate();
+    await pool?.stop();
+    await t?.close();
+    if (previousLease === undefined) delete process.env.JOB_LEASE_SECONDS;
+    else process.env.JOB_LEASE_SECONDS = previousLease;
+  });
+
+  const get = (path: string) =>
+    t.app.inject({ method: 'GET', url: `/api${path}`, headers: { authorization: auth } });
+
+  /** Every phone uploads its demo video through the resumable upload protocol. */
+  async function recordTrial(name: string, folder: string, extra = ''): Promise<string> {
+    const rec = await get(`/sessions/${sessionId}/record/?name=${name}${extra}`);
+    expect(rec.statusCode, rec.body).toBe(200);
+    const trialId = rec.json<{ id: string }>().id;
+    for (const p of phones) await p.next('record');
+    if (name !== 'neutral') expect((await get(`/sessions/${sessionId}/stop/`)).statusCode).toBe(200);
+    await until(
+      'trial stopped',
+      async () => (await get(`/sessions/${sessionId}/status/`)).json().status !== 'recording',
+      30_000,
+    );
+    const start = Date.now();
+    for (const [i, p] of phones.entries()) {
+      const file = join(DEMO, folder, `${CAMS[i]}.mp4`);
+      const bytes = readFileSync(file);
+      const info = probe(file);
+      const dev = { authorization: `Device ${p.token}` };
+      const meta = {
+        mime: 'video/mp4;codecs=avc1',
+        model: 'Demo phone',
+        fps: 60,
+        width: info.width,
+        height: info.height,
+        rotation: 0,
+        duration_sec: info.frames / 60,
+        start_time_ms: start,
+        frame_timestamps: null,
+      };
+      const up = await t.app.inject({
+        method: 'POST',
+        url: '/api/capture/uploads/',
+        headers: dev,
+        payload: { trial_id: trialId, total_bytes: bytes.length, meta },
+      });
+      expect(up.statusCode, up.body).toBe(200);
+      const { upload_id } = up.json<{ upload_id: string }>();
+      for (let off = 0; off < bytes.length; off += 1024 * 1024) {
+        const put = await t.app.inject({
+          method: 'PUT',
+          url: `/api/capture/uploads/${upload_id}/?offset=${off}`,
+          headers: { ...dev, 'content-type': 'application/octet-stream' },
+          payload: bytes.subarray(off, off + 1024 * 1024),
+        });
+        expect(put.statusCode, put.body).toBe(200);
+      }
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/capture/uploads/${upload_id}/complete/`,
+            headers: dev,
+          })
+        ).statusCode,
+      ).toBe(200);
+    }
+    return trialId;
+  }
+
+  const trial = async (id: string) => (await get(`/trials/${id}/`)).json();
+
+  function startRemoteWorker(token: string): ChildProcess {
+    const proc = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'apps/worker/src/main.ts', '--server', url, '--token', token],
+      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const tag = `[worker ${proc.pid}] `;
+    proc.stdout?.on('data', (d: Buffer) => workerOutput.push(tag + d.toString()));
+    proc.stderr?.on('data', (d: Buffer) => workerOutput.push(tag + d.toString()));
+    workers.push(proc);
+    return proc;
+  }
+
+  it('calibrates by import, processes the neutral in the embedded pool and a trial in remote workers, one of them killed', async () => {
+    const created = await get('/sessions/new/');
+    sessionId = created.json()[0].id;
+    const row = await t.deps.db
+      .selectFrom('sessions')
+      .select('pairing_secret')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 4; i++)
+      phones.push(await pairTestPhone(t, { id: sessionId, secret: row.pairing_secret }));
+
+    const form = new FormData();
+    form.set('file', new Blob([readFileSync(join(DEMO, 'calibration', 'Calib.qca.txt'))]), 'Calib.qca.txt');
+    const req = new Request('http://x', { method: 'POST', body: form });
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${sessionId}/import_calibration/`,
+      headers: { authorization: auth, 'content-type': req.headers.get('content-type')! },
+      payload: Buffer.from(await req.arrayBuffer()),
+    });
+    expect(imported.json()).toMatchObject({ n_cameras: 4, message: '4 devices calibrated successfully.' });
+    expect((await get(`/sessions/${sessionId}/get_n_calibrated_cameras/`)).json()).toEqual({ data: 4 });
+
+    // Neutral through the embedded pool (worker threads in this process).
+    pool = startEmbeddedPool(t.deps, t.app.log, { size: 1, idleMs: 500 });
+    const t0 = performance.now();
+    const neutralId = await recordTrial('neutral', 'static', '&subject_mass=70&subject_height=1.8');
+    const progress = new Set<string>();
+    const neutralStatus = await until(
+      'neutral done',
+      async () => {
+        const tr = await trial(neutralId);
+        if (tr.progress_info.message)
+          progress.add(`${tr.progress_info.percent}% ${tr.progress_info.message}`);
+        const s = (await get(`/sessions/${sessionId}/neutral_img/`)).json().status;
+        return s === 'processing' ? null : s;
+      },
+      600_000,
+    );
+    const neutral = await trial(neutralId);
+    console.log(
+      `neutral: ${neutralStatus} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      JSON.stringify(neutral.meta.timings),
+      [...progress],
+    );
+    expect(neutralStatus, neutral.meta.error_msg).toBe('done');
+    expect(neutral.results.map((r: { tag: string }) => r.tag)).toEqual(
+      expect.arrayContaining(['opensim_model', 'neutral-img', 'camera-calibration']),
+    );
+    await pool.stop();
+    pool = null;
+
+    // The trial through `npm run worker` processes; the first one is killed mid-trial.
+    const token = await createWorkerToken(t.deps, 'e2e');
+    const first = startRemoteWorker(token);
+    const t1 = performance.now();
+    const trialId = await recordTrial('balancing', 'balancing');
+    await until(
+      'the first worker to be working on the trial',
+      async () => {
+        const tr = await trial(trialId);
+        return tr.status === 'processing' && (tr.progress_info.percent ?? 0) >= 5;
+      },
+      300_000,
+    );
+    first.kill('SIGKILL');
+    const killedAt = performance.now();
+    startRemoteWorker(token);
+    const final = await until(
+      'trial finished',
+      async () => {
+        const tr = await trial(trialId);
+        return tr.status === 'done' || tr.status === 'error' ? tr : null;
+      },
+      900_000,
+    );
+    const job = await t.deps.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('trial_id', '=', trialId)
+      .executeTakeFirstOrThrow();
+    console.log(
+      `trial: ${final.status} after ${((performance.now() - t1) / 1000).toFixed(1)} s (worker killed at ${((killedAt - t1) / 1000).toFixed(1)} s, attempts ${job.attempts}, job worker ${job.worker_id})`,
+      JSON.stringify(final.meta.timings),
+    );
+    if (final.status !== 'done') console.log(workerOutput.join(''));
+    expect(final.status, final.meta.error_msg).toBe('done');
+    expect(job.attempts).toBe(2);
+
+    const tags = final.results.map((r: { tag: string }) => r.tag);
+    expect(tags).toEqual(expect.arrayContaining(['visualizerTransforms-json', 'ik_results', 'marker_data']));
+    const synced = final.results.filter((r: { tag: string }) => r.tag === 'video-sync');
+    expect(synced).toHaveLength(4);
+    const dir = mkdtempSync(join(tmpdir(), 'poselab-sync-'));
+    for (const [i, r] of synced.entries()) {
+      const res = await t.app.inject({ method: 'GET', url: r.media, headers: { authorization: auth } });
+      expect(res.statusCode).toBe(200);
+      const file = join(dir, `sync-${i}.mp4`);
+      writeFileSync(file, res.rawPayload);
+      const info = probe(file);
+      expect(info.codec).toBe('h264');
+      expect(info.frames).toBeGreaterThan(30);
+    }
+    // Media answer only to the owner (the session is private).
+    expect((await t.app.inject({ method: 'GET', url: synced[0].media.split('?')[0] })).statusCode).not.toBe(
+      200,
+    );
+  }, 1_800_000);
+});

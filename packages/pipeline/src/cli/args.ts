@@ -1,0 +1,74 @@
+import type { BlazePoseVariant } from '../pose/blazepose';
+
+export interface ProcessArgs {
+  calibration: string;
+  videos: string;
+  out: string;
+  neutral?: string;
+  model: BlazePoseVariant;
+  filter: string;
+  gait: boolean;
+  workers: number;
+  board?: string;
+  placement: 'Perpendicular' | 'Lying';
+  stride: number;
+}
+
+export const USAGE = `Usage: poselab process --calibration <file or folder> --videos <folder> --out <folder>
+                        [--neutral <folder>] [--model lite|full|heavy] [--filter default|<Hz>] [--gait] [--workers <n>] [--stride <n>]
+                        [--board rows,cols,squareMm] [--placement Perpendicular|Lying]
+
+  --calibration  Qualisys .qca.txt or .toml calibration file, a folder holding one, or a calibration recording
+                 folder (one video/image per camera, board held still; optional intrinsics/camNN_*.jpg)
+  --board        checkerboard of the recording: rows,cols,squareMm counting inner corners (default 4,5,35)
+  --placement    Perpendicular (default) or Lying
+  --videos       folder with one video per camera (cam01.mp4 pairs with camera cam_01)
+  --out          output folder (.trc files and report.json)
+  --neutral      folder with the neutral (static) trial's videos
+  --model        BlazePose variant (default full)
+  --filter       low-pass cut-off: 'default' (12 Hz for gait, else half the frame rate) or Hz
+  --gait         the trial is gait (changes the default filter)
+  --workers      2D detection worker threads (default 2)
+  --stride       run the 2D model on every n-th frame and interpolate (default 1; 2 = twice as fast)`;
+
+/** Parses `process` arguments; throws with a message naming the problem. */
+export function parseProcessArgs(argv: string[]): ProcessArgs {
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (!a.startsWith('--')) throw new Error(`Unexpected argument '${a}'`);
+    const [key, inline] = a.slice(2).split('=', 2);
+    if (key === 'gait') {
+      flags.add(key);
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined || value.startsWith('--')) throw new Error(`Option --${key} needs a value`);
+    values.set(key, value);
+  }
+  const known = new Set(['calibration', 'videos', 'out', 'neutral', 'model', 'filter', 'workers', 'board', 'placement', 'stride']);
+  for (const k of values.keys()) if (!known.has(k)) throw new Error(`Unknown option --${k}`);
+  for (const k of ['calibration', 'videos', 'out']) if (!values.get(k)) throw new Error(`Missing --${k}`);
+  const model = (values.get('model') ?? 'full') as BlazePoseVariant;
+  if (!['lite', 'full', 'heavy'].includes(model)) throw new Error(`--model must be lite, full or heavy (got ${model})`);
+  const workers = Number(values.get('workers') ?? 2);
+  if (!Number.isInteger(workers) || workers < 1) throw new Error(`--workers must be a positive integer`);
+  const stride = Number(values.get('stride') ?? 1);
+  if (!Number.isInteger(stride) || stride < 1 || stride > 4) throw new Error(`--stride must be 1, 2, 3 or 4`);
+  const placement = values.get('placement') ?? 'Perpendicular';
+  if (placement !== 'Perpendicular' && placement !== 'Lying') throw new Error(`--placement must be Perpendicular or Lying (got ${placement})`);
+  return {
+    board: values.get('board'),
+    stride,
+    placement,
+    calibration: values.get('calibration')!,
+    videos: values.get('videos')!,
+    out: values.get('out')!,
+    neutral: values.get('neutral'),
+    model,
+    filter: values.get('filter') ?? 'default',
+    gait: flags.has('gait'),
+    workers,
+  };
+}

@@ -1,0 +1,63 @@
+import type { CameraModel } from '../camera/camera-model';
+import { lowPassFilterXyz } from '../filter/butterworth';
+import { resolveFilterFrequency } from '../filter/frequency';
+import { KEYPOINTS_3D } from '../pose/keypoint-set';
+import { selectPerson, type PersonSelectionResult } from '../pose/person-selection';
+import type { Keypoints2D } from '../pose/types';
+import { alignViews } from '../sync/align';
+import { synchronize, type SyncOptions, type SyncResult } from '../sync/synchronize';
+import { triangulateKeypoints, type TriangulationOptions, type TriangulationStats } from '../triangulation/triangulate';
+import { withDerivedKeypoints } from './derived';
+import type { Keypoints3D } from './types';
+
+export interface KeypointProcessingOptions {
+  /** Start time of each video on the server clock (seconds), when known. */
+  startTimesSec?: Array<number | undefined>;
+  sync?: Omit<SyncOptions, 'calibration'>;
+  triangulation?: Omit<TriangulationOptions, 'startTimeSec'>;
+  /** 'default' or a cut-off in Hz (SPEC rules). */
+  filterFrequency?: 'default' | number | string;
+  isGait?: boolean;
+}
+
+export interface KeypointProcessingResult {
+  keypoints: Keypoints3D;
+  /** Before filtering (still with gaps filled). */
+  unfiltered: Keypoints3D;
+  sync: SyncResult;
+  /** Indices of the cameras used (matching the trial). */
+  cameras: number[];
+  selection: PersonSelectionResult;
+  triangulation: TriangulationStats;
+  filterHz: number;
+  warnings: string[];
+}
+
+/**
+ * The pure part of the pipeline after 2D detection: synchronise, resample on one clock, select the subject
+ * (left/right labels, bystanders), triangulate, derive the small toes and low-pass filter.
+ */
+export function processKeypoints(
+  cams: readonly CameraModel[],
+  views: readonly Keypoints2D[],
+  opts: KeypointProcessingOptions = {},
+): KeypointProcessingResult {
+  if (cams.length !== views.length) throw new Error(`${views.length} videos but ${cams.length} calibrated cameras`);
+  const sync = synchronize(
+    views.map((keypoints, c) => ({ keypoints, startTimeSec: opts.startTimesSec?.[c] })),
+    { ...opts.sync, calibration: cams },
+  );
+  const aligned = alignViews(views, sync);
+  const usedCams = aligned.cameras.map((c) => cams[c]);
+  const selection = selectPerson(usedCams, aligned.views);
+  const { keypoints: raw, stats } = triangulateKeypoints(usedCams, selection.views, { ...opts.triangulation, startTimeSec: aligned.startSec });
+  const unfiltered = withDerivedKeypoints(raw, KEYPOINTS_3D);
+  const filter = resolveFilterFrequency(opts.filterFrequency, aligned.fps, opts.isGait ?? false);
+  const keypoints: Keypoints3D = {
+    ...unfiltered,
+    positions: unfiltered.positions.map((p) => lowPassFilterXyz(p, filter.frequencyHz, aligned.fps)),
+  };
+  const warnings = [...sync.warnings];
+  if (filter.warning) warnings.push(filter.warning);
+  return { keypoints, unfiltered, sync, cameras: aligned.cameras, selection, triangulation: stats, filterHz: filter.frequencyHz, warnings };
+}
