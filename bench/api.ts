@@ -174,17 +174,29 @@ async function main(): Promise<void> {
   const port = await freePort();
   const t0 = performance.now();
   const token = await seed(dataDir);
-  console.log(`seeded ${SESSIONS} sessions, ${SESSIONS * TRIALS_PER_SESSION} trials in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${SESSIONS} sessions, ${SESSIONS * TRIALS_PER_SESSION} trials in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i++) {
       if (server.exitCode !== null) throw new Error('the server exited early');
-      const ok = await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false);
+      const ok = await fetch(`${url}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ok) break;
       if (i > 300) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 200));
@@ -193,7 +205,13 @@ async function main(): Promise<void> {
       url: `${url}/api/sessions/valid/`,
       method: 'POST',
       headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ start: 0, quantity: 40, include_trashed: false, sort: 'created_at', sort_desc: true }),
+      body: JSON.stringify({
+        start: 0,
+        quantity: 40,
+        include_trashed: false,
+        sort: 'created_at',
+        sort_desc: true,
+      }),
     };
     const check = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body });
     const page = (await check.json()) as { sessions: unknown[]; total: number };
@@ -202,8 +220,19 @@ async function main(): Promise<void> {
     await autocannon({ ...request, connections: CONNECTIONS, duration: 2 }); // warm-up
     // The machine's ceiling right now: the same server answering GET /api/health (no auth, no SQL), since the
     // figures below depend heavily on what else the (shared) machine is running.
-    const base = await autocannon({ url: `${url}/api/health`, method: 'GET', headers: {}, body: '', connections: CONNECTIONS, duration: 3 });
-    console.log(`baseline GET /api/health: ${base.requests.average} req/s, p99 ${base.latency.p99} ms; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+    const base = await autocannon({
+      url: `${url}/api/health`,
+      method: 'GET',
+      headers: {},
+      body: '',
+      connections: CONNECTIONS,
+      duration: 3,
+    });
+    console.log(
+      `baseline GET /api/health: ${base.requests.average} req/s, p99 ${base.latency.p99} ms; load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+    );
     const r = await autocannon({ ...request, connections: CONNECTIONS, duration: DURATION_S });
     console.log(
       `${r.requests.total} requests in ${DURATION_S} s with ${CONNECTIONS} connections: avg ${r.requests.average} req/s, ` +

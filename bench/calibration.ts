@@ -39,7 +39,9 @@ if (writeImages) mkdirSync(outDir, { recursive: true });
 const board = { rows: 4, cols: 7, squareSize: 0.06 };
 const reference = importQualisysCalibration(readFileSync(resolve(demo, 'Calib.qca.txt'), 'utf8'));
 const dir = resolve(demo, 'intrinsics');
-const files = readdirSync(dir).filter((f) => /\.(jpe?g|png)$/i.test(f)).sort();
+const files = readdirSync(dir)
+  .filter((f) => /\.(jpe?g|png)$/i.test(f))
+  .sort();
 const byCamera = new Map<string, string[]>();
 for (const f of files) {
   const cam = f.split('_')[0];
@@ -66,7 +68,11 @@ for (const [cam, camFiles] of byCamera) {
     size = { width: img.width, height: img.height };
     const t0 = performance.now();
     const c0 = process.cpuUsage();
-    const d = detectCheckerboard({ width: img.width, height: img.height, data: img.data }, board.rows, board.cols);
+    const d = detectCheckerboard(
+      { width: img.width, height: img.height, data: img.data },
+      board.rows,
+      board.cols,
+    );
     const cpu = process.cpuUsage(c0);
     const ms = performance.now() - t0;
     // CPU time too: on this shared 2-core machine wall time depends on what else runs.
@@ -86,7 +92,8 @@ for (const [cam, camFiles] of byCamera) {
   const res = calibrateIntrinsics(views, board, size);
   const camNumber = Number(cam.replace(/\D/g, ''));
   const ref = reference[camNumber - 1].intrinsics;
-  const focalErr = Math.max(Math.abs(res.intrinsics.fx / ref.fx - 1), Math.abs(res.intrinsics.fy / ref.fy - 1)) * 100;
+  const focalErr =
+    Math.max(Math.abs(res.intrinsics.fx / ref.fx - 1), Math.abs(res.intrinsics.fy / ref.fy - 1)) * 100;
   maxRms = Math.max(maxRms, res.rmsPx);
   maxFocalErr = Math.max(maxFocalErr, focalErr);
   const i = res.intrinsics;
@@ -97,24 +104,51 @@ for (const [cam, camFiles] of byCamera) {
     frames.forEach((fr, k) => {
       // Camera model whose "world" is the board of this view: the drawn axes are the board axes.
       const camera = { name: cam, intrinsics: res.intrinsics, extrinsics: res.poses[k] };
-      const png = drawCalibrationImage(fr.img, fr.corners, camera, { rows: board.rows, cols: board.cols, squareSize: board.squareSize });
+      const png = drawCalibrationImage(fr.img, fr.corners, camera, {
+        rows: board.rows,
+        cols: board.cols,
+        squareSize: board.squareSize,
+      });
       writeFileSync(resolve(outDir, fr.file.replace(/\.\w+$/, '.png')), png);
     });
 }
 
 // Acceptance 2 figures: a synthetic 3-camera rig at 3 m (1080x1920 phones, 60 mm board, blur, noise, clutter).
-const phone: CameraIntrinsics = { width: 1080, height: 1920, fx: 1684, fy: 1680, cx: 545, cy: 966.4, dist: [-0.05, 0.12, 0.0008, -0.0006, 0] };
+const phone: CameraIntrinsics = {
+  width: 1080,
+  height: 1920,
+  fx: 1684,
+  fy: 1680,
+  cx: 545,
+  cy: 966.4,
+  dist: [-0.05, 0.12, 0.0008, -0.0006, 0],
+};
 const synthetic = (placement: 'Perpendicular' | 'Lying', B: Mat3, eyes: Vec3[]) => {
   const c2: Vec3 = [0.18, 0.09, 0];
-  const centre: Vec3 = [B[0] * c2[0] + B[1] * c2[1], B[3] * c2[0] + B[4] * c2[1], B[6] * c2[0] + B[7] * c2[1]];
+  const centre: Vec3 = [
+    B[0] * c2[0] + B[1] * c2[1],
+    B[3] * c2[0] + B[4] * c2[1],
+    B[6] * c2[0] + B[7] * c2[1],
+  ];
   let se = 0;
   let n = 0;
   const inputs = eyes.map((eye, k) => {
     const cw = lookAt(eye, centre, [0, 1, 0]);
     const R = cw.R;
-    const Rcb = [0, 1, 2].flatMap((r) => [0, 1, 2].map((c) => R[r * 3] * B[c] + R[r * 3 + 1] * B[3 + c] + R[r * 3 + 2] * B[6 + c])) as Mat3;
+    const Rcb = [0, 1, 2].flatMap((r) =>
+      [0, 1, 2].map((c) => R[r * 3] * B[c] + R[r * 3 + 1] * B[3 + c] + R[r * 3 + 2] * B[6 + c]),
+    ) as Mat3;
     const frames = [0, 1, 2, 3].map((f) => {
-      const r = renderBoard({ intrinsics: phone, pose: { R: Rcb, t: cw.t }, board, blurSigma: 1.2, noiseSigma: 3, lightGradient: 0.5, supersample: 1, seed: 100 * k + f });
+      const r = renderBoard({
+        intrinsics: phone,
+        pose: { R: Rcb, t: cw.t },
+        board,
+        blurSigma: 1.2,
+        noiseSigma: 3,
+        lightGradient: 0.5,
+        supersample: 1,
+        seed: 100 * k + f,
+      });
       const d = detectCheckerboard(r.image, board.rows, board.cols);
       if (d.found)
         d.corners.forEach((p, q) => {

@@ -83,7 +83,7 @@ export async function runAugmenterCase(
       const neutralKp = {
         names,
         time: neutralTime,
-        frames: perturb(c, neutralPoints, [0, 0, 0], 5000 + 1000 * mi + ci, rate),
+        frames: perturb(c, neutralPoints, names, [0, 0, 0], 5000 + 1000 * mi + ci, rate),
       };
       const neutralMarkers = await runAugmenter(augmenter, neutralKp, SUBJECT);
       const scaled = scaleModel(generic, neutralMarkers, {
@@ -95,7 +95,7 @@ export async function runAugmenterCase(
       const trialKp = {
         names,
         time: motion.time,
-        frames: perturb(c, points, centre, 1000 * mi + ci + 1, rate),
+        frames: perturb(c, points, names, centre, 1000 * mi + ci + 1, rate),
       };
       const markers = await runAugmenter(augmenter, trialKp, SUBJECT);
       const t0 = performance.now();

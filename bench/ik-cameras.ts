@@ -1,15 +1,15 @@
 /**
- * Virtual cameras for bench:ik: projection with the pipeline's camera model (packages/pipeline/src/camera),
- * pixel noise, and a plain linear (DLT) triangulation written here because packages/pipeline does not yet
- * export a `triangulatePoints` function.
+ * Virtual cameras for bench:ik: projection with the pipeline's camera model, pixel noise, and the pipeline's
+ * own multi-camera triangulation (`triangulateKeypoints`: weighted DLT, outlier-camera rejection, gap filling).
  */
 import {
   projectPoint,
-  undistortToNormalized,
+  triangulateKeypoints,
   type CameraModel,
+  type Keypoints2D,
   type Mat3,
   type Vec3,
-} from '../packages/pipeline/src/camera/camera-model';
+} from '@poselab/pipeline';
 
 export function seededRandom(seed: number): { uniform: () => number; gaussian: () => number } {
   let s = seed >>> 0;
@@ -70,68 +70,45 @@ export function cameraRing(count: 2 | 4, centre: Vec3, radius: number): CameraMo
   });
 }
 
-/** Linear triangulation from undistorted normalised observations (least squares over all views). */
-export function triangulateDlt(cams: CameraModel[], obs: ([number, number] | null)[]): Vec3 | null {
-  const M = new Float64Array(9);
-  const v = new Float64Array(3);
-  let views = 0;
-  obs.forEach((o, ci) => {
-    if (!o) return;
-    views++;
-    const { R, t } = cams[ci].extrinsics;
-    for (let row = 0; row < 2; row++) {
-      const c = o[row];
-      const a = [c * R[6] - R[3 * row], c * R[7] - R[3 * row + 1], c * R[8] - R[3 * row + 2]];
-      const b = -(c * t[2] - t[row]);
-      for (let i = 0; i < 3; i++) {
-        v[i] += a[i] * b;
-        for (let j = 0; j < 3; j++) M[3 * i + j] += a[i] * a[j];
-      }
-    }
-  });
-  if (views < 2) return null;
-  const det =
-    M[0] * (M[4] * M[8] - M[5] * M[7]) -
-    M[1] * (M[3] * M[8] - M[5] * M[6]) +
-    M[2] * (M[3] * M[7] - M[4] * M[6]);
-  if (Math.abs(det) < 1e-18) return null;
-  const inv = [
-    M[4] * M[8] - M[5] * M[7],
-    M[2] * M[7] - M[1] * M[8],
-    M[1] * M[5] - M[2] * M[4],
-    M[5] * M[6] - M[3] * M[8],
-    M[0] * M[8] - M[2] * M[6],
-    M[2] * M[3] - M[0] * M[5],
-    M[3] * M[7] - M[4] * M[6],
-    M[1] * M[6] - M[0] * M[7],
-    M[0] * M[4] - M[1] * M[3],
-  ];
-  return [0, 1, 2].map(
-    (i) => (inv[3 * i] * v[0] + inv[3 * i + 1] * v[1] + inv[3 * i + 2] * v[2]) / det,
-  ) as Vec3;
-}
-
-/** Projects each point into every camera, adds Gaussian pixel noise (sigma px per axis) and triangulates. */
+/**
+ * Projects every keypoint of every frame into each camera (frames × names × 3 flat arrays), adds Gaussian pixel
+ * noise (sigma px per axis) and triangulates the views with the pipeline's `triangulateKeypoints`.
+ */
 export function projectAndTriangulate(
   cams: CameraModel[],
-  points: Float64Array,
+  frames: Float64Array[],
+  names: readonly string[],
+  fps: number,
   sigmaPx: number,
   rng: { gaussian: () => number },
-): Float64Array {
-  const out = new Float64Array(points.length);
-  for (let i = 0; i < points.length / 3; i++) {
-    const P: Vec3 = [points[3 * i], points[3 * i + 1], points[3 * i + 2]];
-    const obs = cams.map((cam) => {
-      const px = projectPoint(cam, P);
-      if (!px) return null;
-      return undistortToNormalized(
-        cam.intrinsics,
-        px[0] + sigmaPx * rng.gaussian(),
-        px[1] + sigmaPx * rng.gaussian(),
-      );
-    });
-    const X = triangulateDlt(cams, obs);
-    out.set(X ?? [NaN, NaN, NaN], 3 * i);
-  }
-  return out;
+): Float64Array[] {
+  const K = names.length;
+  const views: Keypoints2D[] = cams.map((cam) => ({
+    names,
+    fps,
+    width: cam.intrinsics.width,
+    height: cam.intrinsics.height,
+    frameCount: frames.length,
+    data: new Float64Array(frames.length * K * 3),
+  }));
+  frames.forEach((points, f) => {
+    for (let k = 0; k < K; k++) {
+      const P: Vec3 = [points[3 * k], points[3 * k + 1], points[3 * k + 2]];
+      cams.forEach((cam, c) => {
+        const px = projectPoint(cam, P);
+        const at = (f * K + k) * 3;
+        // A point behind the camera is simply not detected there.
+        views[c].data.set(
+          px ? [px[0] + sigmaPx * rng.gaussian(), px[1] + sigmaPx * rng.gaussian(), 1] : [NaN, NaN, 0],
+          at,
+        );
+      });
+    }
+  });
+  const { keypoints } = triangulateKeypoints(cams, views);
+  return frames.map((_p, f) => {
+    const out = new Float64Array(3 * K);
+    keypoints.positions.forEach((xyz, k) => out.set(xyz.subarray(3 * f, 3 * f + 3), 3 * k));
+    return out;
+  });
 }

@@ -1,6 +1,6 @@
 /** Shared pieces of bench:ik: perturbation cases (noise, virtual cameras), the pipeline's filter, RMSE bookkeeping. */
 import type { Model } from '@poselab/biomech';
-import { lowPassFilter } from '../packages/pipeline/src/filter/butterworth';
+import { lowPassFilter } from '@poselab/pipeline';
 import { cameraRing, projectAndTriangulate, seededRandom } from './ik-cameras';
 
 export type CaseName = 'a_noise10mm' | 'b_4cams_3px' | 'b_2cams_3px';
@@ -34,6 +34,7 @@ function filterKeypoints(frames: Float64Array[], cutoffHz: number, rateHz: numbe
 export function perturb(
   kind: CaseName,
   points: Float64Array[],
+  names: readonly string[],
   centre: [number, number, number],
   seed: number,
   rateHz: number,
@@ -46,7 +47,7 @@ export function perturb(
     noisy = points.map((p) => p.map((v) => v + s * rng.gaussian()));
   } else {
     const cams = cameraRing(kind === 'b_4cams_3px' ? 4 : 2, centre, 4.5);
-    noisy = points.map((p) => projectAndTriangulate(cams, p, 3, rng));
+    noisy = projectAndTriangulate(cams, points, names, rateHz, 3, rng);
   }
   return FILTER_HZ > 0 ? filterKeypoints(noisy, FILTER_HZ, rateHz) : noisy;
 }

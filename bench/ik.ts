@@ -1,7 +1,8 @@
 /**
  * Acceptance 2 of the biomech issue. Real OpenCap trajectories (../shared/data/opencap-motions) drive a model;
  * virtual keypoints are perturbed (a) by 10 mm 3D noise, (b) by projection into 4 and 2 virtual cameras with
- * 3 px noise and triangulation; the pipeline's 12 Hz low-pass filter runs; IK recovers the angles.
+ * 3 px noise and the pipeline's triangulation; the pipeline's 12 Hz low-pass filter runs; IK recovers the angles.
+ * The built-in model runs with BENCH_SEEDS (3) noise realisations; the JSON figures are the worst of them.
  * Prints RMSE per coordinate and ends with one JSON line.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -48,7 +49,10 @@ const LOWER_LIMB = [
   ...['hip_adduction', 'hip_rotation', 'subtalar_angle', 'mtp_angle'].flatMap((c) => [`${c}_r`, `${c}_l`]),
 ];
 
-function runBuiltin(): Record<CaseName, CaseResult> {
+/** Noise realisations per case: the acceptance figures are the worst over them, not one lucky seed. */
+const NOISE_SEEDS = Number(process.env.BENCH_SEEDS ?? 3);
+
+function runBuiltin(seed: number): Record<CaseName, CaseResult> {
   const model = loadBuiltinModel();
   const names = [...KEYPOINT_NAMES];
   const acc = Object.fromEntries(CASES.map((c) => [c, new RmseAccumulator(model)])) as Record<
@@ -64,7 +68,14 @@ function runBuiltin(): Record<CaseName, CaseResult> {
     });
     const centre = trialCentre(points, names.indexOf('midhip'));
     for (const [ci, c] of CASES.entries()) {
-      const noisy = perturb(c, points, centre, 1000 * mi + ci + 1, frameRate(motion.time));
+      const noisy = perturb(
+        c,
+        points,
+        names,
+        centre,
+        1000 * mi + ci + 1 + 7919 * seed,
+        frameRate(motion.time),
+      );
       const t0 = performance.now();
       const res = solveIK(model, { names, time: motion.time, frames: noisy }, { smoothing: SMOOTHING });
       acc[c].secs += (performance.now() - t0) / 1000;
@@ -89,8 +100,18 @@ function printTable(title: string, results: Record<string, CaseResult>): void {
 
 const maxOf = (r: CaseResult, names: string[]): number => Math.max(...names.map((n) => r.rmse[n] ?? NaN));
 
-const builtin = runBuiltin();
-printTable('Built-in model (PoseLab_FullBody), IK on keypoints', builtin);
+const seeds = Array.from({ length: NOISE_SEEDS }, (_v, s) => runBuiltin(s));
+const builtin = seeds[0];
+printTable('Built-in model (PoseLab_FullBody), IK on keypoints, noise seed 0', builtin);
+console.log('\nb_4cams_3px per noise seed (max RMSE, degrees):');
+seeds.forEach((r, s) => {
+  const b = r.b_4cams_3px;
+  console.log(
+    `seed ${s}: flexion ${maxOf(b, FLEXION).toFixed(2)}  lower limb ${maxOf(b, LOWER_LIMB).toFixed(2)}  ` +
+      `mtp r/l ${b.rmse.mtp_angle_r.toFixed(2)}/${b.rmse.mtp_angle_l.toFixed(2)}  ` +
+      `IK ${(b.frames / b.ikSeconds).toFixed(0)} frames/s`,
+  );
+});
 const augmented = await runAugmenterCase(data, MOTIONS);
 if (augmented)
   printTable(
@@ -98,16 +119,17 @@ if (augmented)
     augmented,
   );
 
-const b4 = builtin.b_4cams_3px;
+const worst = (names: string[]): number => Math.max(...seeds.map((r) => maxOf(r.b_4cams_3px, names)));
+const b4Frames = seeds.reduce((n, r) => n + r.b_4cams_3px.frames, 0);
+const b4Seconds = seeds.reduce((t, r) => t + r.b_4cams_3px.ikSeconds, 0);
 console.log(
   JSON.stringify({
-    rmseFlexionDeg: maxOf(b4, FLEXION),
-    rmseLowerLimbDeg: maxOf(b4, LOWER_LIMB),
-    ikFramesPerSecond: b4.frames / b4.ikSeconds,
-    rmseLowerLimbNoMtpDeg: maxOf(
-      b4,
-      LOWER_LIMB.filter((n) => !n.startsWith('mtp')),
-    ),
+    noiseSeeds: NOISE_SEEDS,
+    rmseFlexionDeg: worst(FLEXION),
+    rmseLowerLimbDeg: worst(LOWER_LIMB),
+    ikFramesPerSecond: b4Frames / b4Seconds,
+    rmseLowerLimbNoMtpDeg: worst(LOWER_LIMB.filter((n) => !n.startsWith('mtp'))),
+    rmseMtpDeg: worst(['mtp_angle_r', 'mtp_angle_l']),
     ...(augmented
       ? {
           augmenterRmseFlexionDeg: maxOf(augmented.b_4cams_3px, FLEXION),

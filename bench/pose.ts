@@ -44,11 +44,25 @@ const tracks = await detectRawPoses(videos, { pool });
 const frames2d = tracks.reduce((s, t) => s + t.frames.length, 0);
 const framesPerSecond2d = frames2d / seconds(t0);
 await pool.close();
-console.log(`2D keypoints (BlazePose full, 2 worker threads): ${frames2d} frames, ${framesPerSecond2d.toFixed(1)} frames/s`);
+console.log(
+  `2D keypoints (BlazePose full, 2 worker threads): ${frames2d} frames, ${framesPerSecond2d.toFixed(1)} frames/s`,
+);
 
 // 2. Plain decode vs the whole pipeline.
 t0 = performance.now();
-for (const v of videos) execFileSync(ffmpegPath, ['-v', 'error', '-i', v, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-y', '/dev/null']);
+for (const v of videos)
+  execFileSync(ffmpegPath, [
+    '-v',
+    'error',
+    '-i',
+    v,
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    '-y',
+    '/dev/null',
+  ]);
 const decodeSec = seconds(t0);
 t0 = performance.now();
 const result = await runTrialPipeline({ calibration: cams, videoFiles: videos, workers: 2 });
@@ -56,12 +70,20 @@ const pipelineSec = seconds(t0);
 const segments = segmentLengthStats(result.keypoints);
 const segmentLengthStdMm = Math.max(...segments.map((s) => s.sdMm));
 const missing = result.keypoints.positions.reduce((s, p) => s + p.filter(Number.isNaN).length / 3, 0);
-console.log(`Plain ffmpeg decode of the 4 videos: ${decodeSec.toFixed(2)} s; keypoint pipeline: ${pipelineSec.toFixed(2)} s ` +
-  `(detection ${result.timings.detectSec.toFixed(1)} s, sync/selection/triangulation/filter ${result.timings.processSec.toFixed(2)} s)`);
-console.log(`Sync lags (frames): ${result.sync.lagsFrames.map((l) => l.toFixed(2)).join(', ')}; confidence ${result.sync.confidence.map((c) => c.toFixed(2)).join(', ')}`);
-console.log(`Frames ${result.keypoints.frameCount}, missing keypoint samples ${missing}, mean reprojection ${result.triangulation.meanReprojectionPx.toFixed(2)} px, ` +
-  `camera use ${result.triangulation.cameraUseRatio.map((u) => u.toFixed(2)).join(', ')}`);
-console.log(`Segment length SD (mm, filter ${result.filterHz} Hz): ${segments.map((s) => `${s.name} ${s.sdMm.toFixed(1)}`).join(', ')}`);
+console.log(
+  `Plain ffmpeg decode of the 4 videos: ${decodeSec.toFixed(2)} s; keypoint pipeline: ${pipelineSec.toFixed(2)} s ` +
+    `(detection ${result.timings.detectSec.toFixed(1)} s, sync/selection/triangulation/filter ${result.timings.processSec.toFixed(2)} s)`,
+);
+console.log(
+  `Sync lags (frames): ${result.sync.lagsFrames.map((l) => l.toFixed(2)).join(', ')}; confidence ${result.sync.confidence.map((c) => c.toFixed(2)).join(', ')}`,
+);
+console.log(
+  `Frames ${result.keypoints.frameCount}, missing keypoint samples ${missing}, mean reprojection ${result.triangulation.meanReprojectionPx.toFixed(2)} px, ` +
+    `camera use ${result.triangulation.cameraUseRatio.map((u) => u.toFixed(2)).join(', ')}`,
+);
+console.log(
+  `Segment length SD (mm, filter ${result.filterHz} Hz): ${segments.map((s) => `${s.name} ${s.sdMm.toFixed(1)}`).join(', ')}`,
+);
 
 // 4. The 60 s target: a 10 s, 2-camera, 60 fps trial.
 let longTrialSec: number | null = null;
@@ -70,14 +92,38 @@ if (!quick) {
   try {
     const looped = videos.slice(0, 2).map((v, i) => {
       const out = path.join(dir, `cam0${i + 1}.mp4`);
-      execFileSync(ffmpegPath, ['-v', 'error', '-stream_loop', '5', '-i', v, '-frames:v', '600', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-y', out]);
+      execFileSync(ffmpegPath, [
+        '-v',
+        'error',
+        '-stream_loop',
+        '5',
+        '-i',
+        v,
+        '-frames:v',
+        '600',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-crf',
+        '18',
+        '-y',
+        out,
+      ]);
       return out;
     });
     t0 = performance.now();
-    const long = await runTrialPipeline({ calibration: cams.slice(0, 2), videoFiles: looped, workers: 2, frameStride: longStride });
+    const long = await runTrialPipeline({
+      calibration: cams.slice(0, 2),
+      videoFiles: looped,
+      workers: 2,
+      frameStride: longStride,
+    });
     longTrialSec = seconds(t0);
-    console.log(`10 s, 2-camera, 60 fps trial (${long.tracks.reduce((s, t) => s + t.frames.length, 0)} frames, stride ${longStride}): ${longTrialSec.toFixed(1)} s ` +
-      `(target 60 s; detection ${long.timings.detectSec.toFixed(1)} s, rest ${long.timings.processSec.toFixed(1)} s)`);
+    console.log(
+      `10 s, 2-camera, 60 fps trial (${long.tracks.reduce((s, t) => s + t.frames.length, 0)} frames, stride ${longStride}): ${longTrialSec.toFixed(1)} s ` +
+        `(target 60 s; detection ${long.timings.detectSec.toFixed(1)} s, rest ${long.timings.processSec.toFixed(1)} s)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

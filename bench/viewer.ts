@@ -68,7 +68,9 @@ async function measure(
   }, SECONDS);
   // A picture of the 8 skeletons for a person to look at (e2e/.artifacts is git-ignored).
   mkdirSync(artifactsDir, { recursive: true });
-  await page.getByTestId('visualizer').screenshot({ path: join(artifactsDir, `viewer-${TRIALS}-trials-${quality}.png`) });
+  await page
+    .getByTestId('visualizer')
+    .screenshot({ path: join(artifactsDir, `viewer-${TRIALS}-trials-${quality}.png`) });
   await page.close();
   return result;
 }
@@ -76,7 +78,10 @@ async function measure(
 async function main(): Promise<void> {
   if (!hasSeedData) throw new Error(`bench:viewer needs the test data under ${SHARED_DATA}`);
   if (process.env.BENCH_SKIP_BUILD !== '1' || !existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
-    const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+    const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (r.status !== 0) throw new Error('web build failed');
   }
   const server = await startServer();
@@ -88,7 +93,8 @@ async function main(): Promise<void> {
     const seeded = seedProcessedSession(server, { userId: user.userId, trials: names, videos: 0 });
     const auto = await measure(browser, server, user, seeded, 'auto');
     const high = await measure(browser, server, user, seeded, 'high');
-    if (auto.trials !== TRIALS || high.trials !== TRIALS) throw new Error(`expected ${TRIALS} trials in view`);
+    if (auto.trials !== TRIALS || high.trials !== TRIALS)
+      throw new Error(`expected ${TRIALS} trials in view`);
     console.log(
       JSON.stringify({
         fps: Number(auto.fps.toFixed(1)),

@@ -35,7 +35,7 @@ describe.skipIf(!hasChromium || !hasSeedData)('chart page (Kinematics dashboard)
     await expect.poll(() => chartAttr(page, 'series'), { timeout: 30_000 }).toBe('walk · knee_angle_r');
     const xMaxOne = Number(await chartAttr(page, 'xMax'));
     await page.getByRole('button', { name: 'Add trial' }).click();
-    await page.getByLabel('Trial 2', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Trial 2', exact: true }).click();
     await page.getByRole('option', { name: 'jump' }).click();
     await expect.poll(() => chartAttr(page, 'series')).toBe('walk · knee_angle_r|jump · knee_angle_r');
     const offset = page.getByLabel('Offset 2 (s)');
@@ -45,14 +45,17 @@ describe.skipIf(!hasChromium || !hasSeedData)('chart page (Kinematics dashboard)
     await expect.poll(async () => Number(await chartAttr(page, 'xMax'))).toBeGreaterThanOrEqual(1.99 + 0.5);
     expect(xMaxOne).toBeLessThan(2.49);
     // 'walk' is taken by selector 1, so selector 2 cannot pick it.
-    await page.getByLabel('Trial 2', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Trial 2', exact: true }).click();
     expect(await page.getByRole('option', { name: 'walk' }).getAttribute('aria-disabled')).toBe('true');
     await page.keyboard.press('Escape');
     await screenshot(page, 'chart-two-trials-desktop');
   });
 
   it('Download Chart saves a valid PNG', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Chart' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Chart' }).click(),
+    ]);
     const file = await download.path();
     const png = readFileSync(file);
     expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
@@ -88,7 +91,14 @@ describe.skipIf(!hasChromium || !hasSeedData)('chart page (Kinematics dashboard)
     expect(await page.getByLabel('Line width').inputValue()).toBe('5');
     expect(await page.getByLabel('Point size').inputValue()).toBe('12');
     await page.getByLabel('Colour scale').click();
-    expect(await page.getByRole('option').allTextContents()).toEqual(['Viridis', 'Hot', 'Yellow-Blue', 'Yellow-Green', 'Grays', 'Blues']);
+    expect(await page.getByRole('option').allTextContents()).toEqual([
+      'Viridis',
+      'Hot',
+      'Yellow-Blue',
+      'Yellow-Green',
+      'Grays',
+      'Blues',
+    ]);
     await page.getByRole('option', { name: 'Hot' }).click();
     await page.getByLabel('Point style').click();
     expect(await page.getByRole('option').count()).toBe(11);
@@ -106,7 +116,12 @@ describe.skipIf(!hasChromium || !hasSeedData)('chart page (Kinematics dashboard)
   });
 
   it('a visitor sees the chart of a public session, without Back to session list', async () => {
-    const shared = seedProcessedSession(server, { userId: user.userId, trials: ['squat'], videos: 0, public: true });
+    const shared = seedProcessedSession(server, {
+      userId: user.userId,
+      trials: ['squat'],
+      videos: 0,
+      public: true,
+    });
     const visitor = await browser.newPage({ viewport: PHONE });
     await visitor.goto(`${server.url}/dashboard/${shared.sessionId}`);
     await expect.poll(() => chartAttr(visitor, 'series'), { timeout: 30_000 }).toBe('squat · knee_angle_r');

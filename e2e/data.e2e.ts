@@ -22,7 +22,14 @@ function seedSessions(server: RunningServer, userId: string, n: number): string[
       for (let i = 0; i < n; i++) {
         const id = randomUUID();
         const at = new Date(base + i * 3_600_000).toISOString();
-        insert.run(id, userId, JSON.stringify({ sessionName: `seeded_${String(i).padStart(2, '0')}` }), randomUUID(), at, at);
+        insert.run(
+          id,
+          userId,
+          JSON.stringify({ sessionName: `seeded_${String(i).padStart(2, '0')}` }),
+          randomUUID(),
+          at,
+          at,
+        );
         ids.push(id);
       }
     })();
@@ -32,10 +39,19 @@ function seedSessions(server: RunningServer, userId: string, n: number): string[
   return ids;
 }
 
-async function api<T>(server: RunningServer, user: TestUser, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+async function api<T>(
+  server: RunningServer,
+  user: TestUser,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   const res = await fetch(`${server.url}/api${path}`, {
     method,
-    headers: { authorization: `Token ${user.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Token ${user.token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, json: (await res.json()) as T };
@@ -44,7 +60,9 @@ async function api<T>(server: RunningServer, user: TestUser, method: string, pat
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 async function rowAction(page: Page, rowText: string, item: string) {
-  await rowOf(page, rowText).getByRole('button', { name: /^Actions for session/ }).click();
+  await rowOf(page, rowText)
+    .getByRole('button', { name: /^Actions for session/ })
+    .click();
   await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
@@ -70,10 +88,13 @@ describe.skipIf(!hasChromium)('data management in the browser', () => {
 
   it(`an imperial user creates a subject of 5'6" and 150 lbs, stored as 1.6764 m and 68.04 kg`, async () => {
     await page.goto(`${server.url}/subjects`);
-    await page.getByRole('heading', { name: 'Subjects' }).waitFor({ timeout: 90_000 }).catch(async (e: unknown) => {
-      await screenshot(page, 'data-debug');
-      throw new Error(`${page.url()}: ${String(e)}`);
-    });
+    await page
+      .getByRole('heading', { name: 'Subjects' })
+      .waitFor({ timeout: 90_000 })
+      .catch(async (e: unknown) => {
+        await screenshot(page, 'data-debug');
+        throw new Error(`${page.url()}: ${String(e)}`);
+      });
     await page.getByRole('button', { name: 'New Subject' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name', { exact: false }).first().fill('Jordan');
@@ -90,8 +111,15 @@ describe.skipIf(!hasChromium)('data management in the browser', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('150 lbs');
     expect(await row.textContent()).toContain(`5'6"`);
-    const { json } = await api<{ subjects: Array<{ name: string; weight: number; height: number }> }>(server, user, 'GET', '/subjects/?quantity=-1');
-    expect(json.subjects).toEqual([expect.objectContaining({ name: 'Jordan', weight: 68.04, height: 1.6764 })]);
+    const { json } = await api<{ subjects: Array<{ name: string; weight: number; height: number }> }>(
+      server,
+      user,
+      'GET',
+      '/subjects/?quantity=-1',
+    );
+    expect(json.subjects).toEqual([
+      expect.objectContaining({ name: 'Jordan', weight: 68.04, height: 1.6764 }),
+    ]);
     await screenshot(page, 'data-subjects-desktop');
   });
 
@@ -121,7 +149,10 @@ describe.skipIf(!hasChromium)('data management in the browser', () => {
     await rename.getByRole('button', { name: 'Rename' }).click();
     await rowOf(page, 'knee_study-1').waitFor();
     const renamedId = sessionIds[44];
-    expect((await api<{ meta: { sessionName: string } }>(server, user, 'GET', `/sessions/${renamedId}/`)).json.meta.sessionName).toBe('knee_study-1');
+    expect(
+      (await api<{ meta: { sessionName: string } }>(server, user, 'GET', `/sessions/${renamedId}/`)).json.meta
+        .sessionName,
+    ).toBe('knee_study-1');
 
     await rowAction(page, 'knee_study-1', 'Trash');
     await page.getByText('1–40 of 44').waitFor();
@@ -147,7 +178,10 @@ describe.skipIf(!hasChromium)('data management in the browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await page.getByText('No sessions.').waitFor();
     expect((await api(server, user, 'GET', `/sessions/${renamedId}/`)).status).toBe(404);
-    const list = await api<{ total: number }>(server, user, 'POST', '/sessions/valid/', { start: 0, include_trashed: true });
+    const list = await api<{ total: number }>(server, user, 'POST', '/sessions/valid/', {
+      start: 0,
+      include_trashed: true,
+    });
     expect(list.json.total).toBe(44);
   });
 
@@ -159,6 +193,7 @@ describe.skipIf(!hasChromium)('data management in the browser', () => {
     await page.waitForURL(`**/session/${sessionIds[43]}`);
     await page.goto(`${server.url}/downloads`);
     await page.getByText('No comparison reports yet.').waitFor();
-    for (const h of ['File', 'State', 'Actions']) expect(await page.getByRole('columnheader', { name: h }).count()).toBe(1);
+    for (const h of ['File', 'State', 'Actions'])
+      expect(await page.getByRole('columnheader', { name: h }).count()).toBe(1);
   });
 });

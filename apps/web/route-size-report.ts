@@ -24,7 +24,9 @@ export function routeSizeReport(entryName: string, routes: Record<string, string
     name: 'poselab-route-size-report',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c): c is ChunkLike & (typeof bundle)[string] => c.type === 'chunk') as unknown as ChunkLike[];
+      const chunks = Object.values(bundle).filter(
+        (c): c is ChunkLike & (typeof bundle)[string] => c.type === 'chunk',
+      ) as unknown as ChunkLike[];
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const closure = (start: ChunkLike[]): Set<ChunkLike> => {
         const seen = new Set<ChunkLike>();
@@ -52,12 +54,17 @@ export function routeSizeReport(entryName: string, routes: Record<string, string
         const has = (re: RegExp) => modules.some((m) => re.test(m));
         const three = has(/node_modules\/three\//);
         const chart = has(/node_modules\/chart\.js\//);
-        const budget = route === 'Login' ? ` (budget ${LOGIN_BUDGET_KB} kB${gzip > LOGIN_BUDGET_KB ? ', EXCEEDED' : ''})` : '';
+        const budget =
+          route === 'Login'
+            ? ` (budget ${LOGIN_BUDGET_KB} kB${gzip > LOGIN_BUDGET_KB ? ', EXCEEDED' : ''})`
+            : '';
         lines.push(
           `  ${route.padEnd(12)} ${gzip.toFixed(1).padStart(7)} kB in ${String(files.size).padStart(2)} files; three.js: ${three ? 'yes' : 'no'}, chart.js: ${chart ? 'yes' : 'no'}${budget}`,
         );
         if (route === 'Login' && (gzip > LOGIN_BUDGET_KB || three || chart)) {
-          this.warn(`Login route JavaScript is ${gzip.toFixed(1)} kB gzip (three.js ${three}, chart.js ${chart})`);
+          this.warn(
+            `Login route JavaScript is ${gzip.toFixed(1)} kB gzip (three.js ${three}, chart.js ${chart})`,
+          );
         }
       }
       console.log(lines.join('\n'));

@@ -16,7 +16,18 @@ export const hasDemoVideos = existsSync(join(DEMO_VIDEOS, 'cam01.mp4'));
  */
 export function makeFakeCameraFile(source: string): string {
   const out = join(mkdtempSync(join(tmpdir(), 'poselab-fakecam-')), 'camera.y4m');
-  const r = spawnSync(ffmpegPath, ['-v', 'error', '-y', '-i', source, '-vf', 'scale=540:960', '-pix_fmt', 'yuv420p', out]);
+  const r = spawnSync(ffmpegPath, [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    source,
+    '-vf',
+    'scale=540:960',
+    '-pix_fmt',
+    'yuv420p',
+    out,
+  ]);
   if (r.status !== 0) throw new Error(`ffmpeg failed: ${r.stderr.toString()}`);
   return out;
 }
@@ -48,7 +59,15 @@ export async function launchPhone(url: string, y4m: string): Promise<FakePhone> 
 
 /** Duration of a media file according to ffprobe (container duration, seconds). */
 export function probeDuration(file: string): number {
-  const r = spawnSync(ffprobePath, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]);
+  const r = spawnSync(ffprobePath, [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
   if (r.status !== 0) throw new Error(`ffprobe failed: ${r.stderr.toString()}`);
   return Number(r.stdout.toString().trim());
 }
@@ -57,14 +76,32 @@ export function probeDuration(file: string): number {
 export function decodesCleanly(file: string): { ok: boolean; frames: number; stderr: string } {
   const r = spawnSync(ffmpegPath, ['-v', 'error', '-i', file, '-map', '0:v:0', '-f', 'null', '-']);
   const count = spawnSync(ffprobePath, [
-    '-v', 'error', '-count_frames', '-select_streams', 'v:0',
-    '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', file,
+    '-v',
+    'error',
+    '-count_frames',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=nb_read_frames',
+    '-of',
+    'csv=p=0',
+    file,
   ]);
   // The null muxer's note about equal timestamps of consecutive frames (millisecond timescale of
-  // MediaRecorder's MP4) is not a decoding error; anything else is.
+  // MediaRecorder's MP4) is not a decoding error, nor is ffmpeg's 'Last message repeated N times' that
+  // follows it when it repeats; anything else is.
   const errors = r.stderr
     .toString()
     .split('\n')
-    .filter((l) => l.trim() && !l.includes('non monotonically increasing dts'));
-  return { ok: r.status === 0 && errors.length === 0, frames: Number(count.stdout.toString().trim()), stderr: errors.join('\n') };
+    .filter(
+      (l) =>
+        l.trim() &&
+        !l.includes('non monotonically increasing dts') &&
+        !/Last message repeated \d+ times/.test(l),
+    );
+  return {
+    ok: r.status === 0 && errors.length === 0,
+    frames: Number(count.stdout.toString().trim()),
+    stderr: errors.join('\n'),
+  };
 }

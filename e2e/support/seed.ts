@@ -43,7 +43,11 @@ export function loopedTransforms(minDuration: number): Transforms {
   }
   const bodies: Transforms['bodies'] = {};
   for (const [name, b] of Object.entries(src.bodies)) {
-    bodies[name] = { ...b, translation: order.map((i) => b.translation[i]), rotation: order.map((i) => b.rotation[i]) };
+    bodies[name] = {
+      ...b,
+      translation: order.map((i) => b.translation[i]),
+      rotation: order.map((i) => b.rotation[i]),
+    };
   }
   return { time: order.map((_, k) => Number((k * dt).toFixed(6))), bodies };
 }
@@ -124,7 +128,14 @@ export function seedProcessedSession(server: RunningServer, opts: SeedOptions): 
         trials.push({ id, name });
         const key = (file: string) => `sessions/${sessionId}/trials/${id}/results/${file}`;
         put(key('visualizerTransforms.json'), transforms);
-        addResult.run(randomUUID(), id, 'visualizerTransforms-json', key('visualizerTransforms.json'), '{}', at);
+        addResult.run(
+          randomUUID(),
+          id,
+          'visualizerTransforms-json',
+          key('visualizerTransforms.json'),
+          '{}',
+          at,
+        );
         put(key(`${name}.mot`), join(FK_DIR, 'DJ1_videoAndMocap.mot'));
         addResult.run(randomUUID(), id, 'ik_results', key(`${name}.mot`), '{}', at);
         for (let c = 1; c <= (opts.videos ?? 2); c++) {

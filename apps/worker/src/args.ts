@@ -17,7 +17,7 @@ export function parseWorkerArgs(argv: string[]): WorkerArgs {
     values.set(key, value);
   }
   const server = values.get('server');
-  const token = values.get('token') ?? process.env.POSELAB_WORKER_TOKEN;
+  const token = values.get('token') ?? process.env.WORKER_TOKEN;
   if (!server || !token) throw new Error(`--server and --token are required.\n${USAGE}`);
   try {
     new URL(server);

@@ -165,7 +165,16 @@ export const cancelTrialEndpoint = endpoint({
   response: z.object({ cancelled: z.string().nullable() }),
 });
 
-export const captureStatus = z.enum(['ready', 'recording', 'uploading', 'stopped', 'processing', 'done', 'error', 'reprocess']);
+export const captureStatus = z.enum([
+  'ready',
+  'recording',
+  'uploading',
+  'stopped',
+  'processing',
+  'done',
+  'error',
+  'reprocess',
+]);
 export type CaptureStatus = z.infer<typeof captureStatus>;
 
 export const statusEndpoint = endpoint({
@@ -241,7 +250,12 @@ export const pairEndpoint = endpoint({
     model: z.string().max(200).default(''),
     capabilities: deviceCapabilities,
   }),
-  response: z.object({ device_token: z.string(), device_id: z.string(), session_id: z.string(), name: z.string() }),
+  response: z.object({
+    device_token: z.string(),
+    device_id: z.string(),
+    session_id: z.string(),
+    name: z.string(),
+  }),
 });
 
 export const deviceInfoEndpoint = endpoint({
@@ -316,7 +330,14 @@ export const completeUploadEndpoint = endpoint({
 
 /** Messages on the phone's WebSocket (GET /api/capture/ws). */
 export type ServerToPhone =
-  | { type: 'welcome'; device_id: string; session_id: string; name: string; framerate: number; server_time: number }
+  | {
+      type: 'welcome';
+      device_id: string;
+      session_id: string;
+      name: string;
+      framerate: number;
+      server_time: number;
+    }
   | { type: 'pong'; t0: number; server_time: number }
   | { type: 'record'; trial_id: string; framerate: number; max_seconds: number; auto_stop: boolean }
   | { type: 'stop'; trial_id: string }
@@ -329,4 +350,9 @@ export type PhoneToServer =
   | { type: 'hello'; token: string }
   | { type: 'ping'; t0: number }
   | { type: 'heartbeat' }
-  | { type: 'state'; state: 'idle' | 'recording' | 'uploading' | 'error'; trial_id?: string | null; progress?: number };
+  | {
+      type: 'state';
+      state: 'idle' | 'recording' | 'uploading' | 'error';
+      trial_id?: string | null;
+      progress?: number;
+    };

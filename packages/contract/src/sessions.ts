@@ -70,7 +70,8 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 export const getSessionEndpoint = endpoint({
   method: 'GET',
   path: '/sessions/:id/',
-  summary: 'A session with its trials (owner, or anyone for a public session; trashed trials for the owner only)',
+  summary:
+    'A session with its trials (owner, or anyone for a public session; trashed trials for the owner only)',
   tag: 'sessions',
   auth: 'optionalUser',
   params: idParams,
@@ -98,7 +99,7 @@ export const sessionNameField = z
 export const renameSessionEndpoint = endpoint({
   method: 'POST',
   path: '/sessions/:id/rename/',
-  summary: "Renames a session (meta.sessionName)",
+  summary: 'Renames a session (meta.sessionName)',
   tag: 'sessions',
   auth: 'user',
   params: idParams,

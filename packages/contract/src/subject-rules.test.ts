@@ -31,10 +31,16 @@ describe('subject rules (SPEC §5)', () => {
   it('accepts a valid metric subject and keeps kg and m', () => {
     const r = validateSubjectInput(metric, 'metric', YEAR);
     expect(r.errors).toEqual({});
-    expect(r.value).toEqual({ name: 'Jane', weight: 70, height: 1.8, birth_year: 1990, subject_tags: ['unimpaired'] });
+    expect(r.value).toEqual({
+      name: 'Jane',
+      weight: 70,
+      height: 1.8,
+      birth_year: 1990,
+      subject_tags: ['unimpaired'],
+    });
   });
 
-  it("converts imperial 5'6\" and 150 lbs to 1.6764 m and 68.04 kg", () => {
+  it('converts imperial 5\'6" and 150 lbs to 1.6764 m and 68.04 kg', () => {
     const r = validateSubjectInput(imperial, 'imperial', YEAR);
     expect(r.errors).toEqual({});
     expect(r.value?.height).toBe(1.6764);

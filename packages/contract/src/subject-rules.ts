@@ -67,7 +67,12 @@ export function formatHeight(heightM: number, unit: UnitSystem): string {
 }
 
 /** SPEC §3 display_name / display_name_imperial. */
-export function subjectDisplayName(name: string, weightKg: number, heightM: number, unit: UnitSystem): string {
+export function subjectDisplayName(
+  name: string,
+  weightKg: number,
+  heightM: number,
+  unit: UnitSystem,
+): string {
   return `${name} (${formatWeight(weightKg, unit)}, ${formatHeight(heightM, unit)})`;
 }
 
@@ -188,7 +193,11 @@ export function validateSubjectInput(
 }
 
 /** A stored (metric) subject as the dialog shows it in the user's units, for editing. */
-export function subjectToFormUnits(weightKg: number, heightM: number, unit: UnitSystem): { weight: string; height: string } {
+export function subjectToFormUnits(
+  weightKg: number,
+  heightM: number,
+  unit: UnitSystem,
+): { weight: string; height: string } {
   if (unit === 'imperial') return { weight: String(kgToLb(weightKg)), height: formatFeetInches(heightM) };
   return { weight: String(weightKg), height: String(heightM) };
 }

@@ -36,7 +36,8 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 export const getTrialEndpoint = endpoint({
   method: 'GET',
   path: '/trials/:id/',
-  summary: "A trial with results and progress (owner, or anyone for a public session); error text at meta.error_msg",
+  summary:
+    'A trial with results and progress (owner, or anyone for a public session); error text at meta.error_msg',
   tag: 'trials',
   auth: 'optionalUser',
   params: idParams,

@@ -4,7 +4,12 @@ export * from './video/decode';
 export { ffmpegPath, ffprobePath } from './video/ffmpeg-binaries';
 export * from './calibration/import/qualisys';
 export * from './calibration/import/toml';
-export { parseToml, type TomlDocument, type TomlTable, type TomlValue } from './calibration/import/toml-subset';
+export {
+  parseToml,
+  type TomlDocument,
+  type TomlTable,
+  type TomlValue,
+} from './calibration/import/toml-subset';
 export * from './calibration/types';
 export * from './calibration/detect/checkerboard';
 export * from './calibration/solve/intrinsics';
@@ -15,29 +20,79 @@ export * from './calibration/frames';
 export * from './calibration/io/read-frames';
 export { drawCalibrationImage, type CalibrationImageOptions } from './calibration/render/draw';
 export { encodePng } from './calibration/render/png';
-export { renderBoard, type RenderBoardOptions, type RenderedBoard } from './calibration/synthetic/render-board';
+export {
+  renderBoard,
+  type RenderBoardOptions,
+  type RenderedBoard,
+} from './calibration/synthetic/render-board';
 export { lookAt } from './calibration/synthetic/scene';
 // Keypoints, sync, triangulation, filtering (see README "Keypoints, sync, triangulation").
 export * from './pose/types';
-export { KEYPOINTS_2D, KEYPOINTS_3D, KEYPOINT_SOURCES, BLAZEPOSE, landmarksToKeypoints, type Keypoint2DName, type Landmark } from './pose/keypoint-set';
-export { createBlazePose, type BlazePoseVariant, type BlazePoseEstimator, type PoseEstimate } from './pose/blazepose';
+export {
+  KEYPOINTS_2D,
+  KEYPOINTS_3D,
+  KEYPOINT_SOURCES,
+  BLAZEPOSE,
+  landmarksToKeypoints,
+  type Keypoint2DName,
+  type Landmark,
+} from './pose/keypoint-set';
+export {
+  createBlazePose,
+  type BlazePoseVariant,
+  type BlazePoseEstimator,
+  type PoseEstimate,
+} from './pose/blazepose';
 export { createPoseWorkerPool, type PoseWorkerPool } from './pose/worker-pool';
 export type { RoiBox } from './pose/worker-protocol';
-export { detectKeypoints2D, detectRawPoses, rawPosesToKeypoints, type DetectOptions, type RawPoseTrack, type ProgressCallback } from './pose/detect-video';
-export { selectPerson, type PersonSelectionOptions, type PersonSelectionResult } from './pose/person-selection';
+export {
+  detectKeypoints2D,
+  detectRawPoses,
+  rawPosesToKeypoints,
+  type DetectOptions,
+  type RawPoseTrack,
+  type ProgressCallback,
+} from './pose/detect-video';
+export {
+  selectPerson,
+  type PersonSelectionOptions,
+  type PersonSelectionResult,
+} from './pose/person-selection';
 export { synchronize, type SyncCamera, type SyncOptions, type SyncResult } from './sync/synchronize';
 export { alignViews, type AlignedViews } from './sync/align';
-export { triangulateKeypoints, type TriangulationOptions, type TriangulationStats } from './triangulation/triangulate';
-export { linearTriangulation, triangulateRobust, type PointObservation, type TriangulatedPoint } from './triangulation/triangulate-point';
+export {
+  triangulateKeypoints,
+  type TriangulationOptions,
+  type TriangulationStats,
+} from './triangulation/triangulate';
+export {
+  linearTriangulation,
+  triangulateRobust,
+  type PointObservation,
+  type TriangulatedPoint,
+} from './triangulation/triangulate-point';
 export { fillGapsXyz } from './triangulation/gap-fill';
 export { lowPassFilter, lowPassFilterXyz, butterworthLowPass2 } from './filter/butterworth';
-export { resolveFilterFrequency, GAIT_DEFAULT_FILTER_HZ, type ResolvedFilterFrequency } from './filter/frequency';
+export {
+  resolveFilterFrequency,
+  GAIT_DEFAULT_FILTER_HZ,
+  type ResolvedFilterFrequency,
+} from './filter/frequency';
 export * from './keypoints3d/types';
 export { withDerivedKeypoints } from './keypoints3d/derived';
 export { formatTrc } from './keypoints3d/trc';
 export { segmentLengthStats, RIGID_SEGMENTS, type SegmentStats } from './keypoints3d/segments';
-export { processKeypoints, type KeypointProcessingOptions, type KeypointProcessingResult } from './keypoints3d/process';
-export { runTrialPipeline, type TrialPipelineInput, type TrialPipelineResult, type TrialProgress } from './cli/run-trial';
+export {
+  processKeypoints,
+  type KeypointProcessingOptions,
+  type KeypointProcessingResult,
+} from './keypoints3d/process';
+export {
+  runTrialPipeline,
+  type TrialPipelineInput,
+  type TrialPipelineResult,
+  type TrialProgress,
+} from './cli/run-trial';
 export { loadCalibration, listVideos, matchVideosToCameras } from './cli/inputs';
 export * from './calibration/profiles';
 export * from './calibration/io/calibrate-recordings';

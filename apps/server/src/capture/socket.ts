@@ -73,7 +73,11 @@ export function registerCaptureSocket(app: FastifyInstance, deps: AppDeps): void
           void new TrialRepository(deps.db)
             .findById(trialId)
             .then((t) => {
-              if (!t || t.status !== 'recording') hub.sendTo(id, t ? { type: 'stop', trial_id: trialId } : { type: 'cancel', trial_id: trialId });
+              if (!t || t.status !== 'recording')
+                hub.sendTo(
+                  id,
+                  t ? { type: 'stop', trial_id: trialId } : { type: 'cancel', trial_id: trialId },
+                );
             })
             .catch((err: unknown) => app.log.error(err));
         }

@@ -28,7 +28,10 @@ export async function pairTestPhone(
     },
   });
   if (res.statusCode !== 200) throw new Error(`pairing failed: ${res.body}`);
-  const { device_token: token, device_id: deviceId } = res.json<{ device_token: string; device_id: string }>();
+  const { device_token: token, device_id: deviceId } = res.json<{
+    device_token: string;
+    device_id: string;
+  }>();
   const ws = await t.app.injectWS('/api/capture/ws');
   const messages: ServerToPhone[] = [];
   const waiters: Array<{ type: string; resolve: (m: ServerToPhone) => void }> = [];

@@ -26,7 +26,11 @@ async function expected(userId: string) {
 }
 
 async function counters(userId: string) {
-  const c = await t.deps.db.selectFrom('session_counts').select(['active', 'trashed']).where('user_id', '=', userId).executeTakeFirst();
+  const c = await t.deps.db
+    .selectFrom('session_counts')
+    .select(['active', 'trashed'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return { active: Number(c?.active ?? 0), trashed: Number(c?.trashed ?? 0) };
 }
 
@@ -43,7 +47,11 @@ describe('session counters (migration 201 triggers)', () => {
     await t.deps.db.updateTable('sessions').set({ removed_at: 'x' }).where('id', '=', ids[0]).execute();
     await t.deps.db.updateTable('sessions').set({ trashed: 0 }).where('id', '=', ids[1]).execute();
     await t.deps.db.updateTable('sessions').set({ user_id: b.user.id }).where('id', '=', ids[2]).execute();
-    await t.deps.db.updateTable('sessions').set({ meta: '{"sessionName":"x"}' }).where('id', '=', ids[3]).execute();
+    await t.deps.db
+      .updateTable('sessions')
+      .set({ meta: '{"sessionName":"x"}' })
+      .where('id', '=', ids[3])
+      .execute();
     await t.deps.db.deleteFrom('sessions').where('id', '=', ids[4]).execute();
     expect(await counters(a.user.id)).toEqual(await expected(a.user.id));
     expect(await counters(b.user.id)).toEqual({ active: 1, trashed: 0 });

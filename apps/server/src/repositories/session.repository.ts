@@ -46,7 +46,9 @@ export class SessionRepository {
     q: SessionListFilter,
   ): Promise<{ rows: SessionListRow[]; total: number }> {
     const sessionName =
-      dialect === 'postgres' ? sql<string>`(s.meta::jsonb ->> 'sessionName')` : sql<string>`json_extract(s.meta, '$.sessionName')`;
+      dialect === 'postgres'
+        ? sql<string>`(s.meta::jsonb ->> 'sessionName')`
+        : sql<string>`json_extract(s.meta, '$.sessionName')`;
     let base = this.db
       .selectFrom('sessions as s')
       .where('s.user_id', '=', userId)

@@ -25,7 +25,11 @@ async function newSession(): Promise<{ id: string; secret: string; qrcode: strin
   const res = await get('/api/sessions/new/');
   expect(res.statusCode).toBe(200);
   const [s] = res.json<Array<{ id: string; qrcode: string }>>();
-  const row = await t.deps.db.selectFrom('sessions').select('pairing_secret').where('id', '=', s.id).executeTakeFirstOrThrow();
+  const row = await t.deps.db
+    .selectFrom('sessions')
+    .select('pairing_secret')
+    .where('id', '=', s.id)
+    .executeTakeFirstOrThrow();
   return { id: s.id, secret: row.pairing_secret, qrcode: s.qrcode };
 }
 
@@ -67,7 +71,11 @@ async function upload(phone: TestPhone, trialId: string, bytes = VIDEO): Promise
     });
     expect(res.statusCode, res.body).toBe(200);
   }
-  const done = await t.app.inject({ method: 'POST', url: `/api/capture/uploads/${upload_id}/complete/`, headers: dev });
+  const done = await t.app.inject({
+    method: 'POST',
+    url: `/api/capture/uploads/${upload_id}/complete/`,
+    headers: dev,
+  });
   expect(done.statusCode, done.body).toBe(200);
   return upload_id;
 }
@@ -90,7 +98,10 @@ describe('capture: sessions, pairing and recording', () => {
     expect(bad.statusCode).toBe(403);
     await pair(s);
     const p2 = await pair(s);
-    expect((await get(`/api/sessions/${s.id}/status/`)).json()).toMatchObject({ status: 'ready', n_cameras_connected: 2 });
+    expect((await get(`/api/sessions/${s.id}/status/`)).json()).toMatchObject({
+      status: 'ready',
+      n_cameras_connected: 2,
+    });
     // A reload: the same token on a new socket replaces the old one and still counts once.
     const ws = await t.app.injectWS('/api/capture/ws');
     const welcome = new Promise((r) => ws.once('message', r));
@@ -138,28 +149,45 @@ describe('capture: sessions, pairing and recording', () => {
     // Phone A: the second chunk arrives at a wrong offset, then it asks again and resumes.
     const dev = { authorization: `Device ${a.token}` };
     const startRes = await t.app.inject({
-      method: 'POST', url: '/api/capture/uploads/', headers: dev,
+      method: 'POST',
+      url: '/api/capture/uploads/',
+      headers: dev,
       payload: { trial_id: trialId, total_bytes: VIDEO.length, meta },
     });
     const uploadId = startRes.json<{ upload_id: string }>().upload_id;
     const put = (off: number, len: number) =>
       t.app.inject({
-        method: 'PUT', url: `/api/capture/uploads/${uploadId}/?offset=${off}`,
+        method: 'PUT',
+        url: `/api/capture/uploads/${uploadId}/?offset=${off}`,
         headers: { ...dev, 'content-type': 'application/octet-stream' },
         payload: VIDEO.subarray(off, off + len),
       });
     expect((await put(0, 1_000_000)).statusCode).toBe(200);
     expect((await put(5, 10)).statusCode).toBe(409);
-    const early = await t.app.inject({ method: 'POST', url: `/api/capture/uploads/${uploadId}/complete/`, headers: dev });
+    const early = await t.app.inject({
+      method: 'POST',
+      url: `/api/capture/uploads/${uploadId}/complete/`,
+      headers: dev,
+    });
     expect(early.statusCode).toBe(409);
     expect(await t.deps.db.selectFrom('videos').selectAll().execute()).toHaveLength(0);
     const again = await t.app.inject({
-      method: 'POST', url: '/api/capture/uploads/', headers: dev,
+      method: 'POST',
+      url: '/api/capture/uploads/',
+      headers: dev,
       payload: { trial_id: trialId, total_bytes: VIDEO.length, meta },
     });
     expect(again.json()).toEqual({ upload_id: uploadId, received_bytes: 1_000_000, complete: false });
     expect((await put(1_000_000, 1_500_000)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: `/api/capture/uploads/${uploadId}/complete/`, headers: dev })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/capture/uploads/${uploadId}/complete/`,
+          headers: dev,
+        })
+      ).statusCode,
+    ).toBe(200);
 
     let st = (await get(`/api/sessions/${s.id}/status/`)).json();
     expect(st).toMatchObject({ status: 'uploading', n_videos_uploaded: 1, n_videos_expected: 2 });
@@ -169,7 +197,14 @@ describe('capture: sessions, pairing and recording', () => {
     expect(st.session.trials[0].videos).toHaveLength(2);
 
     const videos = await t.deps.db.selectFrom('videos').selectAll().where('trial_id', '=', trialId).execute();
-    expect(videos[0]).toMatchObject({ fps: 60, width: 1080, height: 1920, model: 'Pixel', start_time_ms: meta.start_time_ms, size_bytes: VIDEO.length });
+    expect(videos[0]).toMatchObject({
+      fps: 60,
+      width: 1080,
+      height: 1920,
+      model: 'Pixel',
+      start_time_ms: meta.start_time_ms,
+      size_bytes: VIDEO.length,
+    });
     expect(JSON.parse(videos[0].frame_timestamps!)).toEqual(meta.frame_timestamps);
     const media = await t.app.inject({ method: 'GET', url: st.session.trials[0].videos[0].video });
     expect(media.rawPayload.equals(VIDEO)).toBe(true);
@@ -179,7 +214,9 @@ describe('capture: sessions, pairing and recording', () => {
 
     // A repeated upload of the same video is answered as complete.
     const repeat = await t.app.inject({
-      method: 'POST', url: '/api/capture/uploads/', headers: dev,
+      method: 'POST',
+      url: '/api/capture/uploads/',
+      headers: dev,
       payload: { trial_id: trialId, total_bytes: VIDEO.length, meta },
     });
     expect(repeat.json()).toMatchObject({ complete: true });
@@ -195,25 +232,32 @@ describe('capture: sessions, pairing and recording', () => {
     expect((await get(`/api/sessions/${s.id}/record/?name=x`, other)).statusCode).toBe(404);
     const trialId = (await get(`/api/sessions/${s.id}/record/?name=x`)).json<{ id: string }>().id;
     const noToken = await t.app.inject({
-      method: 'POST', url: '/api/capture/uploads/',
+      method: 'POST',
+      url: '/api/capture/uploads/',
       payload: { trial_id: trialId, total_bytes: 10, meta },
     });
     expect(noToken.statusCode).toBe(401);
     const badToken = await t.app.inject({
-      method: 'POST', url: '/api/capture/uploads/', headers: { authorization: `Device ${s.secret}` },
+      method: 'POST',
+      url: '/api/capture/uploads/',
+      headers: { authorization: `Device ${s.secret}` },
       payload: { trial_id: trialId, total_bytes: 10, meta },
     });
     expect(badToken.statusCode).toBe(401);
     const putNoToken = await t.app.inject({
-      method: 'PUT', url: '/api/capture/uploads/whatever/?offset=0',
-      headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.alloc(5),
+      method: 'PUT',
+      url: '/api/capture/uploads/whatever/?offset=0',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(5),
     });
     expect(putNoToken.statusCode).toBe(401);
     // A phone of another session cannot upload into this trial.
     const s2 = await newSession();
     const stranger = await pair(s2);
     const foreign = await t.app.inject({
-      method: 'POST', url: '/api/capture/uploads/', headers: { authorization: `Device ${stranger.token}` },
+      method: 'POST',
+      url: '/api/capture/uploads/',
+      headers: { authorization: `Device ${stranger.token}` },
       payload: { trial_id: trialId, total_bytes: 10, meta },
     });
     expect(foreign.statusCode).toBe(404);
@@ -260,7 +304,9 @@ describe('capture: sessions, pairing and recording', () => {
 describe('capture: settings, subjects and new session same setup', () => {
   it('set_metadata stores the checkerboard and settings with the filter frequency rules', async () => {
     const s = await newSession();
-    let r = await get(`/api/sessions/${s.id}/set_metadata/?cb_rows=5&cb_cols=6&cb_square=40&cb_placement=Lying`);
+    let r = await get(
+      `/api/sessions/${s.id}/set_metadata/?cb_rows=5&cb_cols=6&cb_square=40&cb_placement=Lying`,
+    );
     expect(r.json().meta.checkerboard).toEqual({ rows: 5, cols: 6, square_size_mm: 40, placement: 'Lying' });
     r = await get(`/api/sessions/${s.id}/set_metadata/?settings_framerate=120&settings_filter_frequency=100`);
     expect(r.json().warnings).toEqual([FILTER_WARNINGS.tooLarge(60)]);
@@ -277,7 +323,9 @@ describe('capture: settings, subjects and new session same setup', () => {
     expect((await get(`/api/sessions/${s.id}/get_session_settings/`)).json()).toEqual({ framerates: [60] });
     await pair(s, [60, 120, 240]);
     await pair(s, [60, 120]);
-    expect((await get(`/api/sessions/${s.id}/get_session_settings/`)).json()).toEqual({ framerates: [60, 120] });
+    expect((await get(`/api/sessions/${s.id}/get_session_settings/`)).json()).toEqual({
+      framerates: [60, 120],
+    });
   });
 
   it('new_subject makes a session with the same setup and moves the phones without a new scan', async () => {
@@ -286,14 +334,21 @@ describe('capture: settings, subjects and new session same setup', () => {
     await get(`/api/sessions/${s.id}/set_metadata/?cb_rows=6&settings_framerate=120`);
     const res = await get(`/api/sessions/${s.id}/new_subject/`);
     expect(res.statusCode).toBe(200);
-    const next = res.json<{ id: string; meta: { checkerboard: { rows: number }; settings: { framerate: number } } }>();
+    const next = res.json<{
+      id: string;
+      meta: { checkerboard: { rows: number }; settings: { framerate: number } };
+    }>();
     expect(next.id).not.toBe(s.id);
     expect(next.meta.checkerboard.rows).toBe(6);
     expect(next.meta.settings.framerate).toBe(120);
     expect(await a.next('newSession')).toMatchObject({ session_id: next.id });
     expect((await get(`/api/sessions/${next.id}/status/`)).json().n_cameras_connected).toBe(1);
     expect((await get(`/api/sessions/${s.id}/status/`)).json().n_cameras_connected).toBe(0);
-    const row = await t.deps.db.selectFrom('sessions').selectAll().where('id', '=', next.id).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', next.id)
+      .executeTakeFirstOrThrow();
     expect(row.calibration_session_id).toBe(s.id);
   });
 
@@ -301,15 +356,38 @@ describe('capture: settings, subjects and new session same setup', () => {
     const s = await newSession();
     expect((await get(`/api/sessions/${s.id}/get_n_calibrated_cameras/`)).json()).toEqual({ data: 0 });
     const now = new Date().toISOString();
-    await t.deps.db.insertInto('trials').values({
-      id: 'cal1', session_id: s.id, name: 'calibration', status: 'done', tags: '[]', meta: '{}',
-      progress_percent: null, progress_message: null, expected_videos: 2, trashed: 0, trashed_at: null,
-      started_at: now, stopped_at: now, created_at: now, updated_at: now,
-    }).execute();
-    await t.deps.db.insertInto('results').values({
-      id: 'r1', trial_id: 'cal1', tag: 'camera-calibration', device_id: null, storage_key: null,
-      meta: JSON.stringify({ cameras: [{}, {}, {}] }), created_at: now,
-    }).execute();
+    await t.deps.db
+      .insertInto('trials')
+      .values({
+        id: 'cal1',
+        session_id: s.id,
+        name: 'calibration',
+        status: 'done',
+        tags: '[]',
+        meta: '{}',
+        progress_percent: null,
+        progress_message: null,
+        expected_videos: 2,
+        trashed: 0,
+        trashed_at: null,
+        started_at: now,
+        stopped_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await t.deps.db
+      .insertInto('results')
+      .values({
+        id: 'r1',
+        trial_id: 'cal1',
+        tag: 'camera-calibration',
+        device_id: null,
+        storage_key: null,
+        meta: JSON.stringify({ cameras: [{}, {}, {}] }),
+        created_at: now,
+      })
+      .execute();
     expect((await get(`/api/sessions/${s.id}/get_n_calibrated_cameras/`)).json()).toEqual({ data: 3 });
   });
 });

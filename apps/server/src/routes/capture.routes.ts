@@ -57,7 +57,9 @@ export function captureRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, recordEndpoint, ({ auth, params, query }) =>
     startRecording(deps, auth.user.id, params.id, query),
   );
-  registerEndpoint(app, deps, stopEndpoint, ({ auth, params }) => stopRecording(deps, auth.user.id, params.id));
+  registerEndpoint(app, deps, stopEndpoint, ({ auth, params }) =>
+    stopRecording(deps, auth.user.id, params.id),
+  );
   registerEndpoint(app, deps, cancelTrialEndpoint, ({ auth, params }) =>
     cancelTrial(deps, auth.user.id, params.id),
   );
@@ -65,7 +67,10 @@ export function captureRoutes(app: FastifyInstance, deps: AppDeps): void {
     const s = await ownedSession(deps, params.id, auth.user.id);
     const status = await sessionStatus(deps, s.id, query.trial_id);
     if (!query.ret_session) return status;
-    const session = await sessionDto(deps, s, { viewerId: auth.user.id, qrcode: await sessionQrCode(deps, s) });
+    const session = await sessionDto(deps, s, {
+      viewerId: auth.user.id,
+      qrcode: await sessionQrCode(deps, s),
+    });
     return { ...status, session };
   });
   registerEndpoint(app, deps, nCalibratedCamerasEndpoint, async ({ auth, params }) => ({

@@ -43,7 +43,13 @@ async function seedMany(n: number, extra: { subjectId?: string } = {}) {
 describe('POST /sessions/valid/ (paged form)', () => {
   it('pages 40 with the total, newest first, and the second page holds the rest', async () => {
     const ids = await seedMany(45);
-    const first = await call('POST', '/sessions/valid/', auth, { start: 0, quantity: 40, sort: 'created_at', sort_desc: true, include_trashed: false });
+    const first = await call('POST', '/sessions/valid/', auth, {
+      start: 0,
+      quantity: 40,
+      sort: 'created_at',
+      sort_desc: true,
+      include_trashed: false,
+    });
     expect(first.statusCode).toBe(200);
     const p1 = first.json<SessionPage>();
     expect(p1.total).toBe(45);
@@ -51,7 +57,9 @@ describe('POST /sessions/valid/ (paged form)', () => {
     expect(p1.sessions[0].id).toBe(ids[44]);
     expect(p1.sessions[0].meta.sessionName).toBe('session_44');
     expect(p1.sessions[39].id).toBe(ids[5]);
-    const p2 = (await call('POST', '/sessions/valid/', auth, { start: 40, quantity: 40 })).json<SessionPage>();
+    const p2 = (
+      await call('POST', '/sessions/valid/', auth, { start: 40, quantity: 40 })
+    ).json<SessionPage>();
     expect(p2.total).toBe(45);
     expect(p2.sessions.map((s) => s.id)).toEqual([ids[4], ids[3], ids[2], ids[1], ids[0]]);
   });
@@ -63,10 +71,18 @@ describe('POST /sessions/valid/ (paged form)', () => {
     await seedTrial(t.deps, a);
     await seedTrial(t.deps, a, { trashedAt: t.deps.clock.now().toISOString() });
     await seedTrial(t.deps, b);
-    const byName = (await call('POST', '/sessions/valid/', auth, { start: 0, sort: 'name', sort_desc: false })).json<SessionPage>();
-    expect(byName.sessions.map((s) => s.meta.sessionName)).toEqual(['session_00', 'session_01', 'session_02']);
+    const byName = (
+      await call('POST', '/sessions/valid/', auth, { start: 0, sort: 'name', sort_desc: false })
+    ).json<SessionPage>();
+    expect(byName.sessions.map((s) => s.meta.sessionName)).toEqual([
+      'session_00',
+      'session_01',
+      'session_02',
+    ]);
     expect(byName.sessions[0]).toMatchObject({ name: 'Zoe', subject_id: subjectId, trials_count: 2 });
-    const byTrials = (await call('POST', '/sessions/valid/', auth, { start: 0, sort: 'trials_count', sort_desc: true })).json<SessionPage>();
+    const byTrials = (
+      await call('POST', '/sessions/valid/', auth, { start: 0, sort: 'trials_count', sort_desc: true })
+    ).json<SessionPage>();
     expect(byTrials.sessions.map((s) => s.trials_count)).toEqual([2, 1, 0]);
   });
 
@@ -76,9 +92,13 @@ describe('POST /sessions/valid/ (paged form)', () => {
     const active = (await call('POST', '/sessions/valid/', auth, { start: 0 })).json<SessionPage>();
     expect(active.total).toBe(2);
     expect(active.sessions.some((s) => s.id === a)).toBe(false);
-    const all = (await call('POST', '/sessions/valid/', auth, { start: 0, include_trashed: true })).json<SessionPage>();
+    const all = (
+      await call('POST', '/sessions/valid/', auth, { start: 0, include_trashed: true })
+    ).json<SessionPage>();
     expect(all.total).toBe(3);
-    const bin = (await call('POST', '/sessions/valid/', auth, { start: 0, only_trashed: true })).json<SessionPage>();
+    const bin = (
+      await call('POST', '/sessions/valid/', auth, { start: 0, only_trashed: true })
+    ).json<SessionPage>();
     expect(bin.sessions.map((s) => [s.id, s.trashed])).toEqual([[a, true]]);
     expect(bin.sessions[0].trashed_at).toBeTruthy();
     expect(b).toBeTruthy();
@@ -88,22 +108,32 @@ describe('POST /sessions/valid/ (paged form)', () => {
     const subjectId = await seedSubject(t.deps, userId);
     const mine = await seedMany(2, { subjectId });
     await seedMany(3);
-    const bySubject = (await call('POST', '/sessions/valid/', auth, { start: 0, subject_id: subjectId })).json<SessionPage>();
+    const bySubject = (
+      await call('POST', '/sessions/valid/', auth, { start: 0, subject_id: subjectId })
+    ).json<SessionPage>();
     expect(bySubject.total).toBe(2);
     expect(new Set(bySubject.sessions.map((s) => s.id))).toEqual(new Set(mine));
-    const byName = (await call('POST', '/sessions/valid/', auth, { start: 0, search: 'SION_02' })).json<SessionPage>();
+    const byName = (
+      await call('POST', '/sessions/valid/', auth, { start: 0, search: 'SION_02' })
+    ).json<SessionPage>();
     expect(byName.total).toBe(1);
     expect(byName.sessions[0].meta.sessionName).toBe('session_02');
-    const byId = (await call('POST', '/sessions/valid/', auth, { start: 0, search: mine[1].slice(0, 8) })).json<SessionPage>();
+    const byId = (
+      await call('POST', '/sessions/valid/', auth, { start: 0, search: mine[1].slice(0, 8) })
+    ).json<SessionPage>();
     expect(byId.sessions.map((s) => s.id)).toEqual([mine[1]]);
-    const none = (await call('POST', '/sessions/valid/', auth, { start: 0, search: '%' })).json<SessionPage>();
+    const none = (
+      await call('POST', '/sessions/valid/', auth, { start: 0, search: '%' })
+    ).json<SessionPage>();
     expect(none.total).toBe(0);
   });
 
   it("never lists another user's sessions, and needs a login", async () => {
     await seedMany(2);
     const other = await createUserWithToken(t.deps);
-    const page = (await call('POST', '/sessions/valid/', other.authorization, { start: 0 })).json<SessionPage>();
+    const page = (
+      await call('POST', '/sessions/valid/', other.authorization, { start: 0 })
+    ).json<SessionPage>();
     expect(page).toEqual({ sessions: [], total: 0 });
     expect((await call('POST', '/sessions/valid/', undefined, { start: 0 })).statusCode).toBe(401);
   });
@@ -116,9 +146,13 @@ describe('POST /sessions/valid/ (subject form)', () => {
     const onlyNeutral = await seedSession(t.deps, userId, { subjectId });
     await seedTrial(t.deps, withTrial, { name: 'walk_1' });
     await seedTrial(t.deps, onlyNeutral, { name: 'neutral' });
-    const all = (await call('POST', '/sessions/valid/', auth, { subject_id: subjectId, skip_no_trials: false })).json<Session[]>();
+    const all = (
+      await call('POST', '/sessions/valid/', auth, { subject_id: subjectId, skip_no_trials: false })
+    ).json<Session[]>();
     expect(all).toHaveLength(2);
-    const skipped = (await call('POST', '/sessions/valid/', auth, { subject_id: subjectId, skip_no_trials: true })).json<Session[]>();
+    const skipped = (
+      await call('POST', '/sessions/valid/', auth, { subject_id: subjectId, skip_no_trials: true })
+    ).json<Session[]>();
     expect(skipped.map((s) => s.id)).toEqual([withTrial]);
     expect(skipped[0].trials.map((x) => x.name)).toEqual(['walk_1']);
     expect(skipped[0].name).toBe('Ann');
@@ -127,9 +161,17 @@ describe('POST /sessions/valid/ (subject form)', () => {
   it('adds a public session for a visitor, never a private one', async () => {
     const pub = await seedSession(t.deps, userId, { isPublic: true });
     const priv = await seedSession(t.deps, userId);
-    const visitor = await call('POST', '/sessions/valid/', undefined, { subject_id: null, skip_no_trials: false, public_session_id: pub });
+    const visitor = await call('POST', '/sessions/valid/', undefined, {
+      subject_id: null,
+      skip_no_trials: false,
+      public_session_id: pub,
+    });
     expect(visitor.json<Session[]>().map((s) => [s.id, s.is_owner])).toEqual([[pub, false]]);
-    const denied = await call('POST', '/sessions/valid/', undefined, { subject_id: null, skip_no_trials: false, public_session_id: priv });
+    const denied = await call('POST', '/sessions/valid/', undefined, {
+      subject_id: null,
+      skip_no_trials: false,
+      public_session_id: priv,
+    });
     expect(denied.json()).toEqual([]);
   });
 });
@@ -145,7 +187,10 @@ describe('one session', () => {
     const s = res.json<Session>();
     expect(s.meta.sessionName).toBe('lab_day');
     expect(s.is_owner).toBe(true);
-    expect(s.trials.map((x) => [x.name, x.trashed])).toEqual([['walk', false], ['old', true]]);
+    expect(s.trials.map((x) => [x.name, x.trashed])).toEqual([
+      ['walk', false],
+      ['old', true],
+    ]);
     expect(s.trials_count).toBe(1);
   });
 
@@ -156,7 +201,9 @@ describe('one session', () => {
     expect(ok.json().meta.sessionName).toBe('Knee-Study_2');
     const bad = await call('POST', `/sessions/${id}/rename/`, auth, { sessionNewName: 'with space' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.sessionNewName).toEqual(['Only alphanumeric, hyphen and underscore characters allowed.']);
+    expect(bad.json().errors.sessionNewName).toEqual([
+      'Only alphanumeric, hyphen and underscore characters allowed.',
+    ]);
     const empty = await call('POST', `/sessions/${id}/rename/`, auth, { sessionNewName: '' });
     expect(empty.statusCode).toBe(400);
     expect((await call('GET', `/sessions/${id}/`, auth)).json().meta.sessionName).toBe('Knee-Study_2');
@@ -175,7 +222,9 @@ describe('one session', () => {
     expect(removed.statusCode).toBe(200);
     expect(await t.deps.storage.stat(key)).toBeNull();
     expect((await call('GET', `/sessions/${id}/`, auth)).statusCode).toBe(404);
-    expect(await t.deps.db.selectFrom('trials').select('id').where('id', '=', trial).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.deps.db.selectFrom('trials').select('id').where('id', '=', trial).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('PATCH sets the public flag; a public session is readable by others but not writable', async () => {
@@ -195,7 +244,7 @@ describe('one session', () => {
       expect(s.trials.map((x) => x.name)).not.toContain('hidden');
       expect((await call('GET', `/trials/${trial}/`, viewer)).statusCode).toBe(200);
     }
-    const writes: Array<[('POST' | 'PATCH'), string, object | undefined]> = [
+    const writes: Array<['POST' | 'PATCH', string, object | undefined]> = [
       ['PATCH', `/sessions/${id}/`, { public: false }],
       ['POST', `/sessions/${id}/rename/`, { sessionNewName: 'x' }],
       ['POST', `/sessions/${id}/trash/`, undefined],
@@ -213,10 +262,10 @@ describe('one session', () => {
     expect((await call('GET', `/sessions/${id}/`, auth)).json().meta.sessionName).toBe('shared');
   });
 
-  it("answers 404 to another user for every session id call", async () => {
+  it('answers 404 to another user for every session id call', async () => {
     const id = await seedSession(t.deps, userId);
     const other = await createUserWithToken(t.deps);
-    const calls: Array<[('GET' | 'POST' | 'PATCH'), string, object | undefined]> = [
+    const calls: Array<['GET' | 'POST' | 'PATCH', string, object | undefined]> = [
       ['GET', `/sessions/${id}/`, undefined],
       ['PATCH', `/sessions/${id}/`, { public: true }],
       ['POST', `/sessions/${id}/rename/`, { sessionNewName: 'x' }],
@@ -241,13 +290,47 @@ describe('GET /comparison-reports/', () => {
     await t.deps.storage.put(key, Buffer.from('%PDF'));
     const other = await createUserWithToken(t.deps);
     const rows = [
-      { id: 'r1', user_id: userId, state: 'successfull', storage_key: key, file_name: '', meta: '{}', created_at: now },
-      { id: 'r2', user_id: userId, state: 'successfull', storage_key: `users/${userId}/reports/gone.pdf`, file_name: 'gone.pdf', meta: '{}', created_at: now },
-      { id: 'r3', user_id: userId, state: 'pending', storage_key: null, file_name: 'next.pdf', meta: '{}', created_at: now },
-      { id: 'r4', user_id: other.user.id, state: 'successfull', storage_key: null, file_name: 'x.pdf', meta: '{}', created_at: now },
+      {
+        id: 'r1',
+        user_id: userId,
+        state: 'successfull',
+        storage_key: key,
+        file_name: '',
+        meta: '{}',
+        created_at: now,
+      },
+      {
+        id: 'r2',
+        user_id: userId,
+        state: 'successfull',
+        storage_key: `users/${userId}/reports/gone.pdf`,
+        file_name: 'gone.pdf',
+        meta: '{}',
+        created_at: now,
+      },
+      {
+        id: 'r3',
+        user_id: userId,
+        state: 'pending',
+        storage_key: null,
+        file_name: 'next.pdf',
+        meta: '{}',
+        created_at: now,
+      },
+      {
+        id: 'r4',
+        user_id: other.user.id,
+        state: 'successfull',
+        storage_key: null,
+        file_name: 'x.pdf',
+        meta: '{}',
+        created_at: now,
+      },
     ];
     await t.deps.db.insertInto('comparison_reports').values(rows).execute();
-    const list = (await call('GET', '/comparison-reports/', auth)).json<Array<{ id: string; media: string | null; file_name: string }>>();
+    const list = (await call('GET', '/comparison-reports/', auth)).json<
+      Array<{ id: string; media: string | null; file_name: string }>
+    >();
     expect(list.map((r) => r.id).sort()).toEqual(['r1', 'r2', 'r3']);
     const byId = Object.fromEntries(list.map((r) => [r.id, r]));
     expect(byId.r1.media).toContain('/api/media/users/');

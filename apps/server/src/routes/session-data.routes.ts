@@ -29,7 +29,9 @@ export function sessionDataRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, renameSessionEndpoint, ({ params, body, auth }) =>
     sessions.rename(params.id, auth.user.id, body.sessionNewName),
   );
-  registerEndpoint(app, deps, trashSessionEndpoint, ({ params, auth }) => sessions.trash(params.id, auth.user.id));
+  registerEndpoint(app, deps, trashSessionEndpoint, ({ params, auth }) =>
+    sessions.trash(params.id, auth.user.id),
+  );
   registerEndpoint(app, deps, restoreSessionEndpoint, ({ params, auth }) =>
     sessions.restore(params.id, auth.user.id),
   );

@@ -51,14 +51,22 @@ describe('subjects', () => {
       display_name: 'Jane (70 kg, 1.8 m)',
       display_name_imperial: `Jane (154.3 lbs, 5'11")`,
     });
-    const put = await send('PUT', `/subjects/${s.id}/`, authorization, { ...valid, name: 'Janet', weight: 68.04 });
+    const put = await send('PUT', `/subjects/${s.id}/`, authorization, {
+      ...valid,
+      name: 'Janet',
+      weight: 68.04,
+    });
     expect(put.json<Subject>()).toMatchObject({ id: s.id, name: 'Janet', weight: 68.04 });
   });
 
   it('stores what an imperial user sent for 5\'6" and 150 lbs (1.6764 m, 68.04 kg)', async () => {
     const { authorization } = await createUserWithToken(t.deps, { unit: 'imperial' });
     const res = await send('POST', '/subjects/', authorization, { ...valid, weight: 68.04, height: 1.6764 });
-    expect(res.json<Subject>()).toMatchObject({ weight: 68.04, height: 1.6764, display_name_imperial: `Jane (150 lbs, 5'6")` });
+    expect(res.json<Subject>()).toMatchObject({
+      weight: 68.04,
+      height: 1.6764,
+      display_name_imperial: `Jane (150 lbs, 5'6")`,
+    });
   });
 
   it('answers 400 with field errors for name, weight, height and birth_year (metric user)', async () => {
@@ -77,7 +85,12 @@ describe('subjects', () => {
       height: [M.heightMinM],
       birth_year: [M.birthYearFuture],
     });
-    const low = await send('POST', '/subjects/', authorization, { ...valid, weight: 0.5, height: 3.5, birth_year: 1899 });
+    const low = await send('POST', '/subjects/', authorization, {
+      ...valid,
+      weight: 0.5,
+      height: 3.5,
+      birth_year: 1899,
+    });
     expect(low.json().errors).toEqual({
       weight: [M.weightMinKg],
       height: [M.heightMaxM],
@@ -98,11 +111,20 @@ describe('subjects', () => {
     const res = await send('POST', '/subjects/', authorization, { ...valid, subject_tags: [], terms: false });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({
-      subject_tags: ["You must add at least one subject tag. For subjects with no conditions, select 'Unimpaired'."],
+      subject_tags: [
+        "You must add at least one subject tag. For subjects with no conditions, select 'Unimpaired'.",
+      ],
       terms: ['The subject must agree to continue!'],
     });
     const empty = await send('POST', '/subjects/', authorization, {});
-    expect(Object.keys(empty.json().errors).sort()).toEqual(['birth_year', 'height', 'name', 'subject_tags', 'terms', 'weight']);
+    expect(Object.keys(empty.json().errors).sort()).toEqual([
+      'birth_year',
+      'height',
+      'name',
+      'subject_tags',
+      'terms',
+      'weight',
+    ]);
     const badSex = await send('POST', '/subjects/', authorization, { ...valid, sex_at_birth: 'robot' });
     expect(badSex.statusCode).toBe(400);
   });
@@ -113,17 +135,27 @@ describe('subjects', () => {
     const ids: string[] = [];
     for (const name of names) ids.push(await seedSubject(t.deps, u.user.id, { name }));
     await seedSubject(t.deps, u.user.id, { name: 'Old', trashed_at: t.deps.clock.now().toISOString() });
-    const page = (await send('GET', '/subjects/?start=0&quantity=2&sort=name', u.authorization)).json<SubjectList>();
+    const page = (
+      await send('GET', '/subjects/?start=0&quantity=2&sort=name', u.authorization)
+    ).json<SubjectList>();
     expect(page.total).toBe(5);
     expect(page.subjects.map((s) => s.name)).toEqual(['Alice', 'bob']);
-    const all = (await send('GET', '/subjects/?quantity=-1&sort_desc=true', u.authorization)).json<SubjectList>();
+    const all = (
+      await send('GET', '/subjects/?quantity=-1&sort_desc=true', u.authorization)
+    ).json<SubjectList>();
     expect(all.subjects).toHaveLength(5);
-    const search = (await send('GET', '/subjects/?search=AR&quantity=-1', u.authorization)).json<SubjectList>();
+    const search = (
+      await send('GET', '/subjects/?search=AR&quantity=-1', u.authorization)
+    ).json<SubjectList>();
     expect(search.subjects.map((s) => s.name)).toEqual(['Carol']);
-    const withTrashed = (await send('GET', '/subjects/?quantity=-1&include_trashed=true', u.authorization)).json<SubjectList>();
+    const withTrashed = (
+      await send('GET', '/subjects/?quantity=-1&include_trashed=true', u.authorization)
+    ).json<SubjectList>();
     expect(withTrashed.total).toBe(6);
     const session = await seedSession(t.deps, u.user.id, { subjectId: ids[4] });
-    const bySession = (await send('GET', `/subjects/?quantity=1&sort=name&session_id=${session}`, u.authorization)).json<SubjectList>();
+    const bySession = (
+      await send('GET', `/subjects/?quantity=1&sort=name&session_id=${session}`, u.authorization)
+    ).json<SubjectList>();
     expect(bySession.subjects.map((s) => s.name)).toEqual(['Eve', 'Alice']);
   });
 
@@ -131,9 +163,15 @@ describe('subjects', () => {
     const u = await createUserWithToken(t.deps);
     const id = await seedSubject(t.deps, u.user.id);
     const session = await seedSession(t.deps, u.user.id, { subjectId: id });
-    expect((await send('POST', `/subjects/${id}/trash/`, u.authorization)).json<Subject>().trashed).toBe(true);
-    expect((await send('POST', `/subjects/${id}/restore/`, u.authorization)).json<Subject>().trashed).toBe(false);
-    expect((await send('GET', `/subject-tags/${id}/get_tags_subject/`, u.authorization)).json()).toEqual([{ id, tag: 'unimpaired' }]);
+    expect((await send('POST', `/subjects/${id}/trash/`, u.authorization)).json<Subject>().trashed).toBe(
+      true,
+    );
+    expect((await send('POST', `/subjects/${id}/restore/`, u.authorization)).json<Subject>().trashed).toBe(
+      false,
+    );
+    expect((await send('GET', `/subject-tags/${id}/get_tags_subject/`, u.authorization)).json()).toEqual([
+      { id, tag: 'unimpaired' },
+    ]);
     expect((await send('POST', `/subjects/${id}/permanent_remove/`, u.authorization)).statusCode).toBe(200);
     const list = (await send('GET', '/subjects/?include_trashed=true', u.authorization)).json<SubjectList>();
     expect(list.total).toBe(0);
@@ -141,7 +179,7 @@ describe('subjects', () => {
     expect(s.subject_id).toBeNull();
   });
 
-  it("answers 404 to another user for every subject id call and lists nothing of theirs", async () => {
+  it('answers 404 to another user for every subject id call and lists nothing of theirs', async () => {
     const owner = await createUserWithToken(t.deps);
     const other = await createUserWithToken(t.deps);
     const id = await seedSubject(t.deps, owner.user.id);

@@ -20,12 +20,16 @@ export function subjectRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, updateSubjectEndpoint, ({ params, body, auth }) =>
     subjects.update(auth.user, params.id, body),
   );
-  registerEndpoint(app, deps, trashSubjectEndpoint, ({ params, auth }) => subjects.trash(auth.user.id, params.id));
+  registerEndpoint(app, deps, trashSubjectEndpoint, ({ params, auth }) =>
+    subjects.trash(auth.user.id, params.id),
+  );
   registerEndpoint(app, deps, restoreSubjectEndpoint, ({ params, auth }) =>
     subjects.restore(auth.user.id, params.id),
   );
   registerEndpoint(app, deps, permanentRemoveSubjectEndpoint, ({ params, auth }) =>
     subjects.remove(auth.user.id, params.id),
   );
-  registerEndpoint(app, deps, subjectTagsEndpoint, ({ params, auth }) => subjects.tags(auth.user.id, params.id));
+  registerEndpoint(app, deps, subjectTagsEndpoint, ({ params, auth }) =>
+    subjects.tags(auth.user.id, params.id),
+  );
 }

@@ -20,7 +20,12 @@ afterEach(async () => {
 });
 
 const post = (url: string, payload: object = {}, authorization: string | null = auth) =>
-  t.app.inject({ method: 'POST', url: `/api${url}`, headers: authorization ? { authorization } : {}, payload });
+  t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    headers: authorization ? { authorization } : {},
+    payload,
+  });
 const get = (url: string, authorization: string | null = auth) =>
   t.app.inject({ method: 'GET', url: `/api${url}`, headers: authorization ? { authorization } : {} });
 
@@ -29,7 +34,13 @@ describe('trials', () => {
     const id = await seedTrial(t.deps, sessionId, { name: 'walk', tags: ['walking'] });
     const res = await get(`/trials/${id}/`);
     expect(res.statusCode).toBe(200);
-    expect(res.json<Trial>()).toMatchObject({ id, name: 'walk', session: sessionId, tags: ['walking'], progress_info: { percent: null } });
+    expect(res.json<Trial>()).toMatchObject({
+      id,
+      name: 'walk',
+      session: sessionId,
+      tags: ['walking'],
+      progress_info: { percent: null },
+    });
   });
 
   it('renames with alpha_dash_custom, reserved names and uniqueness that ignores its own name', async () => {
@@ -44,7 +55,9 @@ describe('trials', () => {
       'A trial with this name already exists in the session. Please choose a different name.',
     ]);
     const bad = await post(`/trials/${id}/rename/`, { trialNewName: 'has space' });
-    expect(bad.json().errors.trialNewName).toEqual(['Only alphanumeric, hyphen and underscore characters allowed.']);
+    expect(bad.json().errors.trialNewName).toEqual([
+      'Only alphanumeric, hyphen and underscore characters allowed.',
+    ]);
     for (const reserved of ['neutral', 'calibration', 'Neutral']) {
       const r = await post(`/trials/${id}/rename/`, { trialNewName: reserved });
       expect(r.statusCode).toBe(400);
@@ -97,7 +110,7 @@ describe('trials', () => {
     expect((await get(`/trials/${calib}/`)).statusCode).toBe(200);
   });
 
-  it("answers 404 to another user for every trial call; a private trial is hidden from visitors", async () => {
+  it('answers 404 to another user for every trial call; a private trial is hidden from visitors', async () => {
     const id = await seedTrial(t.deps, sessionId);
     const other = await createUserWithToken(t.deps);
     expect((await get(`/trials/${id}/`, other.authorization)).statusCode).toBe(404);

@@ -57,7 +57,11 @@ export async function createSession(deps: AppDeps, userId: string): Promise<Sess
   return [await ownerDto(deps, s)];
 }
 
-export async function getQr(deps: AppDeps, userId: string, sessionId: string): Promise<{ qr: string; url: string }> {
+export async function getQr(
+  deps: AppDeps,
+  userId: string,
+  sessionId: string,
+): Promise<{ qr: string; url: string }> {
   const s = await ownedSession(deps, sessionId, userId);
   const url = pairingUrl(deps, s);
   return { qr: await pairingQrDataUrl(url), url };
@@ -137,7 +141,8 @@ export async function nCalibratedCameras(deps: AppDeps, userId: string, sessionI
   const s = await ownedSession(deps, sessionId, userId);
   const repo = new CaptureTrialRepository(deps.db);
   let trial = await repo.latestDoneCalibration([s.id]);
-  if (!trial && s.calibration_session_id) trial = await repo.latestDoneCalibration([s.calibration_session_id]);
+  if (!trial && s.calibration_session_id)
+    trial = await repo.latestDoneCalibration([s.calibration_session_id]);
   if (!trial) return 0;
   const results = await repo.resultsWithTag(trial.id, 'camera-calibration');
   for (const r of results) {
@@ -169,14 +174,20 @@ export async function sessionFramerates(deps: AppDeps, userId: string, sessionId
  * SPEC §7 new_subject ('New session same setup'): a new session that reuses this one's calibration and
  * settings; the paired phones move over with their tokens and are told to follow without a new scan.
  */
-export async function newSessionSameSetup(deps: AppDeps, userId: string, sessionId: string): Promise<Session> {
+export async function newSessionSameSetup(
+  deps: AppDeps,
+  userId: string,
+  sessionId: string,
+): Promise<Session> {
   const old = await ownedSession(deps, sessionId, userId);
   const oldMeta = parseMeta(old.meta);
   const meta: SessionMeta = {
     settings: { ...(oldMeta.settings ?? {}), session_name: undefined },
     ...(oldMeta.checkerboard ? { checkerboard: oldMeta.checkerboard } : {}),
   };
-  const hasOwnCalibration = Boolean(await new CaptureTrialRepository(deps.db).latestDoneCalibration([old.id]));
+  const hasOwnCalibration = Boolean(
+    await new CaptureTrialRepository(deps.db).latestDoneCalibration([old.id]),
+  );
   const calibrationSource = hasOwnCalibration ? old.id : (old.calibration_session_id ?? old.id);
   const s = await insertSession(deps, userId, meta, calibrationSource);
   const devices = new DeviceRepository(deps.db);

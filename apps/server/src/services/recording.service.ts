@@ -98,7 +98,13 @@ export async function startRecording(
     created_at: now,
     updated_at: now,
   });
-  hub.broadcast(sessionId, { type: 'record', trial_id: id, framerate, max_seconds: maxSeconds, auto_stop: special });
+  hub.broadcast(sessionId, {
+    type: 'record',
+    trial_id: id,
+    framerate,
+    max_seconds: maxSeconds,
+    auto_stop: special,
+  });
   const stopAfterMs = (special ? maxSeconds : maxSeconds + SERVER_STOP_GRACE_S) * 1000;
   hub.schedule(
     stopAfterMs,
@@ -144,10 +150,15 @@ async function saveNeutralSubject(
 export async function stopTrial(deps: AppDeps, trialId: string): Promise<void> {
   const trial = await new TrialRepository(deps.db).findById(trialId);
   if (!trial) return;
-  const changed = await new CaptureTrialRepository(deps.db).markStopped(trialId, deps.clock.now().toISOString());
+  const changed = await new CaptureTrialRepository(deps.db).markStopped(
+    trialId,
+    deps.clock.now().toISOString(),
+  );
   if (changed) captureHub(deps).broadcast(trial.session_id, { type: 'stop', trial_id: trialId });
   // Devices may have been moved to a newer session meanwhile: tell each expected device directly too.
-  if (changed) for (const d of trialMeta(trial).devices ?? []) captureHub(deps).sendTo(d, { type: 'stop', trial_id: trialId });
+  if (changed)
+    for (const d of trialMeta(trial).devices ?? [])
+      captureHub(deps).sendTo(d, { type: 'stop', trial_id: trialId });
   await checkUploadsComplete(deps, trialId);
 }
 
@@ -218,7 +229,11 @@ export interface SessionStatus {
 }
 
 /** SPEC §7 status of the latest (or a given) trial, with the phones connected now. */
-export async function sessionStatus(deps: AppDeps, sessionId: string, trialId?: string): Promise<SessionStatus> {
+export async function sessionStatus(
+  deps: AppDeps,
+  sessionId: string,
+  trialId?: string,
+): Promise<SessionStatus> {
   const hub = captureHub(deps);
   const connected = hub.connectedDevices(sessionId);
   const deviceRows = await new DeviceRepository(deps.db).listBySession(sessionId);

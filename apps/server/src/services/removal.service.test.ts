@@ -42,7 +42,12 @@ async function freshAuth(): Promise<string> {
 }
 const post = async (url: string, payload: object = {}) => {
   auth = await freshAuth();
-  const res = await t.app.inject({ method: 'POST', url: `/api${url}`, headers: { authorization: auth }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    headers: { authorization: auth },
+    payload,
+  });
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return res;
 };
@@ -100,7 +105,15 @@ describe('retention job', () => {
     // The shell is gone from every list and read.
     const bin = await post('/sessions/valid/', { start: 0, only_trashed: true });
     expect(bin.json()).toMatchObject({ total: 0 });
-    expect((await t.app.inject({ method: 'GET', url: `/api/sessions/${first}/`, headers: { authorization: auth } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/sessions/${first}/`,
+          headers: { authorization: auth },
+        })
+      ).statusCode,
+    ).toBe(404);
 
     await post(`/sessions/${second}/permanent_remove/`);
     expect(await exists('sessions', first)).toBe(false);

@@ -49,7 +49,9 @@ export class RemovalService {
 
   /** Whether a trial must stay: the calibration of a session a later session still depends on. */
   async isProtectedCalibration(trial: TrialRow): Promise<boolean> {
-    return trial.name === CALIBRATION && (await this.sessions.countCalibrationDependents(trial.session_id)) > 0;
+    return (
+      trial.name === CALIBRATION && (await this.sessions.countCalibrationDependents(trial.session_id)) > 0
+    );
   }
 
   async deleteTrial(trial: TrialRow): Promise<void> {
@@ -96,7 +98,8 @@ export function startRetentionJob(
     running = new RemovalService(deps)
       .runRetention()
       .then((r) => {
-        if (r.sessions + r.trials + r.subjects > 0) log.info(r, 'retention: removed items trashed over 30 days ago');
+        if (r.sessions + r.trials + r.subjects > 0)
+          log.info(r, 'retention: removed items trashed over 30 days ago');
       })
       .catch((err: unknown) => log.error({ err }, 'retention job failed'))
       .finally(() => {

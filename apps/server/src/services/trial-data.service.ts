@@ -1,4 +1,11 @@
-import { BUSY_TRIAL_STATUSES, MESSAGES, TRIAL_MESSAGES, trialNameError, type ItemTag, type Trial } from '@poselab/contract';
+import {
+  BUSY_TRIAL_STATUSES,
+  MESSAGES,
+  TRIAL_MESSAGES,
+  trialNameError,
+  type ItemTag,
+  type Trial,
+} from '@poselab/contract';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import { TrialRepository, type TrialRow } from '../repositories/trial.repository';

@@ -92,7 +92,8 @@ export async function appendChunk(
   chunk: Buffer,
 ): Promise<{ received_bytes: number }> {
   const row = await ownUpload(deps, auth, uploadId);
-  if (!Buffer.isBuffer(chunk) || chunk.length === 0) throw badRequest('Send the chunk as application/octet-stream.');
+  if (!Buffer.isBuffer(chunk) || chunk.length === 0)
+    throw badRequest('Send the chunk as application/octet-stream.');
   const stored = (await deps.storage.stat(row.storage_key))?.size ?? 0;
   if (offset !== stored) throw conflict(`Expected offset ${stored}.`);
   if (stored + chunk.length > row.total_bytes) throw badRequest('The chunk goes past the announced size.');

@@ -285,7 +285,9 @@ class CapturePage {
   }
 
   private async keepAwake(): Promise<void> {
-    const nav = navigator as Navigator & { wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> } };
+    const nav = navigator as Navigator & {
+      wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> };
+    };
     try {
       this.wakeLock = (await nav.wakeLock?.request('screen')) ?? null;
     } catch {

@@ -31,7 +31,10 @@ export async function openCamera(framerate: number): Promise<MediaStream> {
     return await navigator.mediaDevices.getUserMedia({ video, audio: false });
   } catch (err) {
     if ((err as Error).name !== 'OverconstrainedError') throw err;
-    return navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false });
+    return navigator.mediaDevices.getUserMedia({
+      video: { facingMode: { ideal: 'environment' } },
+      audio: false,
+    });
   }
 }
 
@@ -40,7 +43,8 @@ export function describeCameraError(err: unknown): string {
   if (!window.isSecureContext || !navigator.mediaDevices) {
     return 'The camera needs a secure (https) connection. Open the link from the QR code again.';
   }
-  if (name === 'NotAllowedError') return 'Camera access was denied. Allow the camera for this page and reload.';
+  if (name === 'NotAllowedError')
+    return 'Camera access was denied. Allow the camera for this page and reload.';
   if (name === 'NotFoundError') return 'No camera was found on this device.';
   if (name === 'NotReadableError') return 'The camera is in use by another app. Close it and reload.';
   return `The camera could not start: ${(err as Error)?.message ?? String(err)}`;

@@ -64,7 +64,8 @@ export class TrialRecorder {
         this.startLocal = localNow();
         resolve();
       };
-      rec.onerror = (e) => reject(new Error(`Recording failed: ${String((e as ErrorEvent).message ?? e.type)}`));
+      rec.onerror = (e) =>
+        reject(new Error(`Recording failed: ${String((e as ErrorEvent).message ?? e.type)}`));
       this.requestedLocal = localNow();
       rec.start(1000);
     });
@@ -101,7 +102,8 @@ export class TrialRecorder {
         const startServer = frames.length > 0 ? frames[0] : this.clock.toServer(this.startLocal);
         // The frames' own times say how long the video lasts; wall time runs ahead when a loaded camera lags.
         const span = frames.length > 1 ? (frames[frames.length - 1] - frames[0]) / 1000 : 0;
-        const durationSec = span > 0 ? span + span / (frames.length - 1) : (stopLocal - this.startLocal) / 1000;
+        const durationSec =
+          span > 0 ? span + span / (frames.length - 1) : (stopLocal - this.startLocal) / 1000;
         resolve(
           blob.size === 0
             ? null

@@ -7,7 +7,11 @@ const CONNECTION_LABELS: Record<ConnectionState, string> = {
   unpaired: 'Not paired',
 };
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  cls?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
   if (text) e.textContent = text;
@@ -83,7 +87,11 @@ export class CaptureView {
     const started = Date.now();
     const tick = () => {
       const s = Math.floor((Date.now() - started) / 1000);
-      this.setState(label, `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`, 'recording');
+      this.setState(
+        label,
+        `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`,
+        'recording',
+      );
     };
     tick();
     this.timer = window.setInterval(tick, 500);

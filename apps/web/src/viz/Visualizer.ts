@@ -126,7 +126,8 @@ export class Visualizer {
     this.container.dataset.trials = String(list.length);
     for (const s of this.skeletons) this.scene.add(s.group);
     if (this.options.geometryBaseUrl) {
-      for (const s of this.skeletons) void s.useModelGeometry(this.options.geometryBaseUrl).then(() => (this.dirty = true));
+      for (const s of this.skeletons)
+        void s.useModelGeometry(this.options.geometryBaseUrl).then(() => (this.dirty = true));
     }
     this.updateDuration();
     this.frameCamera();
@@ -261,7 +262,9 @@ export class Visualizer {
     const box = new Box3();
     for (const s of this.skeletons) box.union(s.pelvisBounds());
     if (box.isEmpty()) return;
-    box.expandByPoint(new Vector3(box.min.x, 0, box.min.z)).expandByPoint(new Vector3(box.max.x, 1.9, box.max.z));
+    box
+      .expandByPoint(new Vector3(box.min.x, 0, box.min.z))
+      .expandByPoint(new Vector3(box.max.x, 1.9, box.max.z));
     box.expandByScalar(0.12);
     const centre = box.getCenter(new Vector3());
     const size = box.getSize(new Vector3());
@@ -271,7 +274,12 @@ export class Visualizer {
     this.controls.target.copy(centre);
     this.controls.update();
     const shadowSpan = Math.max(size.x, size.z) / 2 + 1;
-    Object.assign(this.sun.shadow.camera, { left: -shadowSpan, right: shadowSpan, top: shadowSpan, bottom: -shadowSpan });
+    Object.assign(this.sun.shadow.camera, {
+      left: -shadowSpan,
+      right: shadowSpan,
+      top: shadowSpan,
+      bottom: -shadowSpan,
+    });
     this.sun.shadow.camera.updateProjectionMatrix();
     this.sun.target.position.copy(centre);
     this.sun.position.set(centre.x + 3, 6, centre.z + 2);

@@ -5,28 +5,34 @@ import { Box3, Vector3 } from 'three';
 import { generateBodyGeometry } from './bone-geometry';
 import { parseVisualizerTransforms } from './transforms';
 
-const fixture = resolve(__dirname, '../../../../../shared/data/opencap-fk-reference/visualizerTransforms.json');
+const fixture = resolve(
+  __dirname,
+  '../../../../../shared/data/opencap-fk-reference/visualizerTransforms.json',
+);
 
-describe.skipIf(!existsSync(fixture))('generated bone meshes on the OpenCap FK reference (../shared/data)', () => {
-  const t = parseVisualizerTransforms(JSON.parse(readFileSync(fixture, 'utf8')));
+describe.skipIf(!existsSync(fixture))(
+  'generated bone meshes on the OpenCap FK reference (../shared/data)',
+  () => {
+    const t = parseVisualizerTransforms(JSON.parse(readFileSync(fixture, 'utf8')));
 
-  it('draws every body that has geometry', () => {
-    for (const name of Object.keys(t.bodies)) {
-      expect(generateBodyGeometry(t.bodies, name), name).not.toBeNull();
-    }
-  });
+    it('draws every body that has geometry', () => {
+      for (const name of Object.keys(t.bodies)) {
+        expect(generateBodyGeometry(t.bodies, name), name).not.toBeNull();
+      }
+    });
 
-  it('the femur reaches the knee (tibia origin) once scaled by the scale factors', () => {
-    const femur = t.bodies.femur_r;
-    const g = generateBodyGeometry(t.bodies, 'femur_r')!;
-    g.computeBoundingBox();
-    const box = (g.boundingBox as Box3).clone();
-    const s = new Vector3(...femur.scaleFactors);
-    box.min.multiply(s);
-    box.max.multiply(s);
-    // LaiUhlrich2022 femur: knee about 0.4 m below the hip.
-    expect(box.min.y).toBeLessThan(-0.38);
-    expect(box.min.y).toBeGreaterThan(-0.5);
-    expect(box.max.y).toBeLessThan(0.05);
-  });
-});
+    it('the femur reaches the knee (tibia origin) once scaled by the scale factors', () => {
+      const femur = t.bodies.femur_r;
+      const g = generateBodyGeometry(t.bodies, 'femur_r')!;
+      g.computeBoundingBox();
+      const box = (g.boundingBox as Box3).clone();
+      const s = new Vector3(...femur.scaleFactors);
+      box.min.multiply(s);
+      box.max.multiply(s);
+      // LaiUhlrich2022 femur: knee about 0.4 m below the hip.
+      expect(box.min.y).toBeLessThan(-0.38);
+      expect(box.min.y).toBeGreaterThan(-0.5);
+      expect(box.max.y).toBeLessThan(0.05);
+    });
+  },
+);

@@ -1,11 +1,4 @@
-import {
-  BoxGeometry,
-  BufferGeometry,
-  CapsuleGeometry,
-  Quaternion,
-  SphereGeometry,
-  Vector3,
-} from 'three';
+import { BoxGeometry, BufferGeometry, CapsuleGeometry, Quaternion, SphereGeometry, Vector3 } from 'three';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import { originInBodyFrame } from './pose';
 import type { BodyTransforms } from './transforms';
@@ -114,7 +107,11 @@ export function generateGeometry(fileName: string, ctx: Ctx): BufferGeometry | n
   }
   if (name === 'sacrum') return block(v(-0.1, 0.02, 0), [0.035, 0.1, 0.07]);
   if (name.startsWith('femur') && end) {
-    return mergeGeometries([shaft(o, end, 0.022), ball(o, [0.026, 0.026, 0.026]), ball(end.clone().multiplyScalar(0.96), [0.032, 0.025, 0.045])]);
+    return mergeGeometries([
+      shaft(o, end, 0.022),
+      ball(o, [0.026, 0.026, 0.026]),
+      ball(end.clone().multiplyScalar(0.96), [0.032, 0.025, 0.045]),
+    ]);
   }
   if (name.startsWith('tibia') && end) {
     return mergeGeometries([shaft(o, end, 0.019), ball(v(0, -0.02, 0), [0.035, 0.018, 0.045])]);
@@ -145,19 +142,27 @@ export function generateGeometry(fileName: string, ctx: Ctx): BufferGeometry | n
     const shoulder = jointPoint(ctx, 'humerus_r', [-0.01, 0.41, 0.17]);
     return block(v(0.06, shoulder.y + 0.12, 0), [0.05, 0.03, 0.07]);
   }
-  if (name.startsWith('humerus') && end) return mergeGeometries([shaft(o, end, 0.02), ball(o, [0.025, 0.025, 0.025])]);
+  if (name.startsWith('humerus') && end)
+    return mergeGeometries([shaft(o, end, 0.02), ball(o, [0.025, 0.025, 0.025])]);
   if (name.startsWith('ulna') && end) return shaft(v(-0.01, 0.01, 0), end, 0.012);
-  if (name.startsWith('radius') && end) return shaft(v(0.008, -0.01, 0.01 * lateral), v(end.x + 0.008, end.y, end.z + 0.01 * lateral), 0.011);
+  if (name.startsWith('radius') && end)
+    return shaft(v(0.008, -0.01, 0.01 * lateral), v(end.x + 0.008, end.y, end.z + 0.01 * lateral), 0.011);
   // Hand: the capitate draws a palm and fingers for the whole hand; the other carpal and finger bones are
   // covered by it (a few shapes per body keeps eight skeletons cheap to draw).
   if (name.startsWith('capitate')) {
-    return mergeGeometries([block(v(0, -0.045, 0), [0.025, 0.08, 0.07]), block(v(0, -0.12, 0), [0.018, 0.07, 0.06])]);
+    return mergeGeometries([
+      block(v(0, -0.045, 0), [0.025, 0.08, 0.07]),
+      block(v(0, -0.12, 0), [0.018, 0.07, 0.06]),
+    ]);
   }
   return null;
 }
 
 /** All generated shapes of one body merged into one geometry (one draw call per body), or null. */
-export function generateBodyGeometry(bodies: Record<string, BodyTransforms>, bodyName: string): BufferGeometry | null {
+export function generateBodyGeometry(
+  bodies: Record<string, BodyTransforms>,
+  bodyName: string,
+): BufferGeometry | null {
   const body = bodies[bodyName];
   const ctx = { bodies, bodyName, body };
   const parts = body.attachedGeometries

@@ -19,7 +19,11 @@ export function fitDistance(box: Box3, centre: Vector3, dir: Vector3, aspect: nu
       for (const z of [box.min.z, box.max.z]) {
         const p = new Vector3(x, y, z).sub(centre);
         const towardCamera = p.dot(back);
-        distance = Math.max(distance, towardCamera + Math.abs(p.dot(right)) / tanH, towardCamera + Math.abs(p.dot(up)) / tanV);
+        distance = Math.max(
+          distance,
+          towardCamera + Math.abs(p.dot(right)) / tanH,
+          towardCamera + Math.abs(p.dot(up)) / tanV,
+        );
       }
     }
   }

@@ -1,7 +1,13 @@
 import { CanvasTexture, NearestFilter, RepeatWrapping, SRGBColorSpace } from 'three';
 
 /** Draws the checker pattern into a 2D context (squares of `cell` pixels, `cells` per side). */
-export function drawChecker(ctx: CanvasRenderingContext2D, cells: number, cell: number, light: string, dark: string): void {
+export function drawChecker(
+  ctx: CanvasRenderingContext2D,
+  cells: number,
+  cell: number,
+  light: string,
+  dark: string,
+): void {
   for (let y = 0; y < cells; y++) {
     for (let x = 0; x < cells; x++) {
       ctx.fillStyle = (x + y) % 2 === 0 ? light : dark;

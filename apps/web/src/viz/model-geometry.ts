@@ -32,12 +32,16 @@ export async function loadModelGeometry(baseUrl: string, fileName: string): Prom
 }
 
 /** One body's model files merged, or null when any of them cannot be loaded (the caller then generates). */
-export async function loadBodyModelGeometry(baseUrl: string, files: string[]): Promise<BufferGeometry | null> {
+export async function loadBodyModelGeometry(
+  baseUrl: string,
+  files: string[],
+): Promise<BufferGeometry | null> {
   try {
     const parts = await Promise.all(files.map((f) => loadModelGeometry(baseUrl, f)));
     const normalised = parts.map((g) => {
       const flat = g.index ? g.toNonIndexed() : g;
-      for (const key of Object.keys(flat.attributes)) if (key !== 'position' && key !== 'normal') flat.deleteAttribute(key);
+      for (const key of Object.keys(flat.attributes))
+        if (key !== 'position' && key !== 'normal') flat.deleteAttribute(key);
       if (!flat.getAttribute('normal')) flat.computeVertexNormals();
       return flat;
     });

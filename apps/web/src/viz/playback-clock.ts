@@ -76,7 +76,12 @@ export const SEEK_THRESHOLD = 0.12;
  * down in proportion to the drift (at most ±20 %) so that it converges within a few frames without stutter.
  * A video shorter than the clock's time holds its last frame.
  */
-export function correctVideo(video: VideoState, clockTime: number, speed: number, playing: boolean): VideoCorrection {
+export function correctVideo(
+  video: VideoState,
+  clockTime: number,
+  speed: number,
+  playing: boolean,
+): VideoCorrection {
   const end = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : Infinity;
   const target = Math.min(clockTime, end);
   const beyondEnd = clockTime >= end - 1e-3;

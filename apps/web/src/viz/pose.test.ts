@@ -4,7 +4,12 @@ import { applyBodyPose, originInBodyFrame } from './pose';
 import type { BodyTransforms } from './transforms';
 
 function body(translation: number[], rotation: number[]): BodyTransforms {
-  return { attachedGeometries: [], scaleFactors: [1, 1, 1], translation: [translation], rotation: [rotation] };
+  return {
+    attachedGeometries: [],
+    scaleFactors: [1, 1, 1],
+    translation: [translation],
+    rotation: [rotation],
+  };
 }
 
 /** Body-fixed XYZ: first about X, then about the new Y, then the new Z → R = Rx · Ry · Rz. */

@@ -24,7 +24,10 @@ export function probeRendererName(): string {
   }
 }
 
-export function chooseQuality(requested: RenderQuality | 'auto' | undefined, rendererName: () => string): RenderQuality {
+export function chooseQuality(
+  requested: RenderQuality | 'auto' | undefined,
+  rendererName: () => string,
+): RenderQuality {
   if (requested === 'high' || requested === 'low') return requested;
   return isSoftwareRenderer(rendererName()) ? 'low' : 'high';
 }

@@ -1,4 +1,14 @@
-import { Box3, Color, Group, Mesh, MeshLambertMaterial, MeshStandardMaterial, Vector3, type BufferGeometry, type Material } from 'three';
+import {
+  Box3,
+  Color,
+  Group,
+  Mesh,
+  MeshLambertMaterial,
+  MeshStandardMaterial,
+  Vector3,
+  type BufferGeometry,
+  type Material,
+} from 'three';
 import { generateBodyGeometry } from './bone-geometry';
 import { loadBodyModelGeometry } from './model-geometry';
 import { applyBodyPose } from './pose';

@@ -5,7 +5,19 @@ describe('parseVisualizerTransforms', () => {
   it('accepts the SPEC §3 shape and defaults missing scale factors', () => {
     const t = parseVisualizerTransforms({
       time: [0, 0.01],
-      bodies: { pelvis: { attachedGeometries: ['sacrum.vtp'], translation: [[0, 1, 0], [0, 1, 0]], rotation: [[0, 0, 0], [0, 0, 0]] } },
+      bodies: {
+        pelvis: {
+          attachedGeometries: ['sacrum.vtp'],
+          translation: [
+            [0, 1, 0],
+            [0, 1, 0],
+          ],
+          rotation: [
+            [0, 0, 0],
+            [0, 0, 0],
+          ],
+        },
+      },
     });
     expect(t.bodies.pelvis.scaleFactors).toEqual([1, 1, 1]);
     expect(t.bodies.pelvis.attachedGeometries).toEqual(['sacrum.vtp']);
@@ -13,7 +25,10 @@ describe('parseVisualizerTransforms', () => {
 
   it('names the body whose frame count does not match', () => {
     expect(() =>
-      parseVisualizerTransforms({ time: [0, 1], bodies: { femur_r: { translation: [[0, 0, 0]], rotation: [[0, 0, 0]] } } }),
+      parseVisualizerTransforms({
+        time: [0, 1],
+        bodies: { femur_r: { translation: [[0, 0, 0]], rotation: [[0, 0, 0]] } },
+      }),
     ).toThrow(/femur_r.*1 translations.*2 times/);
     expect(() => parseVisualizerTransforms({ bodies: {} })).toThrow(/"time"/);
   });

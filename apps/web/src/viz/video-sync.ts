@@ -1,7 +1,7 @@
 import { correctVideo, type PlaybackClock } from './playback-clock';
 
 /** Longest wait for the master video's first presented frame after a seek or restart. */
-const MAX_HOLD_MS = 300;
+const MAX_HOLD_MS = 1000;
 
 /**
  * Keeps synced videos and the playback clock together. The longest ready video is the master: while it plays,
@@ -50,17 +50,25 @@ export class VideoSync {
   step(now: number): void {
     const clock = this.clock;
     const master = this.master();
-    const following = clock.playing && master !== null && !master.paused && !master.ended;
+    // A master that is paused only because play() is still pending (or stalled) still holds the clock: the
+    // skeletons wait for the picture instead of running ahead on wall time.
+    const following =
+      clock.playing && master !== null && !master.ended && master.currentTime < master.duration;
     const wrapped = following ? false : clock.tick(now);
     if (wrapped) this.presented = new WeakMap();
     if (following) {
       // Until the master shows its first frame after a seek or restart, the skeletons wait for it (at most
       // MAX_HOLD_MS: a video scrolled out of view may not report presented frames at all).
-      const shown = this.presented.get(master);
+      // A presented time far from the decoder position is a frame from before a seek: ignore it.
+      const reported = this.presented.get(master);
+      const shown =
+        reported !== undefined && Math.abs(reported - master.currentTime) < 0.25 ? reported : undefined;
       if (shown !== undefined) this.holdSince = null;
       else this.holdSince ??= now;
       const hold =
-        shown === undefined && typeof master.requestVideoFrameCallback === 'function' && now - (this.holdSince ?? now) < MAX_HOLD_MS;
+        shown === undefined &&
+        typeof master.requestVideoFrameCallback === 'function' &&
+        now - (this.holdSince ?? now) < MAX_HOLD_MS;
       clock.syncTo(shown ?? (hold ? clock.time : master.currentTime), now);
     }
     // The others are steered to the master's playback position (like for like: both are decoder positions,

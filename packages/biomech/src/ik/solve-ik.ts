@@ -12,6 +12,7 @@ import type { CoordinateValues, Model } from '../model/types';
 import { choleskySolve } from './linalg';
 import { buildProblem, type IKProblem } from './problem';
 import { rootMultiStart } from './initial-guess';
+import { averageInto, priorTargets, type CoordinateResidual } from './regularisation';
 
 export interface MarkerTrajectories {
   names: string[];
@@ -34,6 +35,17 @@ export interface IKOptions {
   initial?: CoordinateValues;
   /** Weight of (q - q_previous)² per coordinate: temporal smoothing; 0 (default) disables it. */
   smoothing?: number;
+  /**
+   * Weight of (q - default)² on every free rotational coordinate below the root joint: a weak Tikhonov prior
+   * that only matters along directions the markers barely see (e.g. pelvis tilt traded against both hip
+   * flexions and lumbar extension when the pelvis keypoints lie on the hip axis). Default: smoothing / 50.
+   */
+  prior?: number;
+  /**
+   * With smoothing, solve the trial forward and backward and average the two passes (zero-phase, like a
+   * filtfilt: no lag, and the first frames no longer carry a start-up transient). Default: smoothing > 0.
+   */
+  bidirectional?: boolean;
   maxIterations?: number;
 }
 
@@ -57,32 +69,71 @@ interface Workspace {
 
 export function solveIK(model: Model, data: MarkerTrajectories, options: IKOptions = {}): IKResult {
   const problem = buildProblem(model, data.names, options.weights);
+  const smoothing = options.smoothing ?? 0;
   const targets = Object.entries(options.coordinateTargets ?? {}).map(([name, t]) => {
     const i = problem.kin.coordIndex.get(name);
     if (i === undefined) throw new Error(`coordinate target: unknown coordinate '${name}'`);
     return { index: i, value: t.value, sqrtW: Math.sqrt(t.weight) };
   });
-  let q = coordinateVector(model, options.initial ?? {});
-  clampInto(problem, q);
-  const ws = makeWorkspace(problem, targets.length);
-  const out: IKResult = { time: [...data.time], frames: [], markerRms: [], markerMax: [] };
-  const maxIter = options.maxIterations ?? 50;
-  let first = true;
-  for (const target of data.frames) {
+  targets.push(...priorTargets(model, problem, options.prior ?? smoothing / 50));
+  for (const target of data.frames)
     if (target.length !== data.names.length * 3)
       throw new Error('Marker frame length does not match marker names');
-    if (first && options.initial === undefined)
-      q = rootMultiStart(problem, q, target, (qq, it) =>
-        solveFrame(problem, qq, target, targets, null, 0, it, ws),
-      );
-    const prev = first ? null : q;
-    q = Float64Array.from(q);
-    solveFrame(problem, q, target, targets, prev, options.smoothing ?? 0, first ? maxIter * 2 : maxIter, ws);
-    first = false;
-    const { rms, max } = markerErrors(problem, q, target, ws);
-    out.frames.push(q);
+  const ws = makeWorkspace(problem, targets.length);
+  const maxIter = options.maxIterations ?? 50;
+  let q = coordinateVector(model, options.initial ?? {});
+  clampInto(problem, q);
+  if (data.frames.length > 0 && options.initial === undefined)
+    q = rootMultiStart(problem, q, data.frames[0], (qq, it) =>
+      solveFrame(problem, qq, data.frames[0], targets, null, 0, it, ws),
+    );
+  const order = data.frames.map((_f, i) => i);
+  const frames = solvePass(problem, data.frames, order, q, targets, smoothing, maxIter, ws);
+  if ((options.bidirectional ?? smoothing > 0) && frames.length > 1) {
+    // The backward pass starts where the forward pass ended, so it is converged from its first frame on.
+    const back = solvePass(
+      problem,
+      data.frames,
+      order.reverse(),
+      frames[frames.length - 1],
+      targets,
+      smoothing,
+      maxIter,
+      ws,
+    );
+    frames.forEach((f, i) => {
+      averageInto(model, problem, f, back[frames.length - 1 - i]);
+      clampInto(problem, f);
+    });
+  }
+  const out: IKResult = { time: [...data.time], frames, markerRms: [], markerMax: [] };
+  frames.forEach((f, i) => {
+    const { rms, max } = markerErrors(problem, f, data.frames[i], ws);
     out.markerRms.push(rms);
     out.markerMax.push(max);
+  });
+  return out;
+}
+
+/** Solves the frames in `order`, each warm-started from (and smoothed towards) the one solved before it. */
+function solvePass(
+  problem: IKProblem,
+  data: Float64Array[],
+  order: number[],
+  start: Float64Array,
+  targets: Targets,
+  smoothing: number,
+  maxIter: number,
+  ws: Workspace,
+): Float64Array[] {
+  const out: Float64Array[] = [];
+  let prev: Float64Array | null = null;
+  let q = start;
+  for (const i of order) {
+    q = Float64Array.from(q);
+    solveFrame(problem, q, data[i], targets, prev, smoothing, prev ? maxIter : maxIter * 2, ws);
+    out.push(q);
+    prev = q;
   }
   return out;
 }
@@ -104,7 +155,7 @@ export function clampInto(p: IKProblem, q: Float64Array): void {
   applyCouplers(p.kin, q);
 }
 
-type Targets = { index: number; value: number; sqrtW: number }[];
+type Targets = CoordinateResidual[];
 
 /** Fills residuals for q (markers via `markers`), returns the cost and the residual count. */
 function residuals(

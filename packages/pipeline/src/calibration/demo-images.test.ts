@@ -15,7 +15,9 @@ describe.skipIf(!hasData)('checkerboard calibration on the Pose2Sim demo images 
   if (!hasData) console.warn(`skipping: ${DEMO} not found (../shared/data absent)`);
   it('finds the 4x7 board in all 7 images, RMS ≤ 0.3 px, fx and fy within 1% of the Qualisys reference', async () => {
     const dir = `${DEMO}/intrinsics`;
-    const files = readdirSync(dir).filter((f) => f.startsWith('cam01_')).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.startsWith('cam01_'))
+      .sort();
     const views = [];
     let size = { width: 0, height: 0 };
     for (const f of files) {

@@ -10,7 +10,13 @@ describe('selectCalibrationFrames', () => {
     });
   });
   it('keeps every frame of a short clip and falls back on duration when the frame count is unknown', () => {
-    expect(selectCalibrationFrames({ frameCount: 10, fps: 30, durationSec: 0.33 })).toEqual({ everyNth: 1, maxFrames: 24, startSec: 0 });
-    expect(selectCalibrationFrames({ frameCount: 0, fps: 30, durationSec: 10 }, { maxFrames: 10 }).everyNth).toBe(29);
+    expect(selectCalibrationFrames({ frameCount: 10, fps: 30, durationSec: 0.33 })).toEqual({
+      everyNth: 1,
+      maxFrames: 24,
+      startSec: 0,
+    });
+    expect(
+      selectCalibrationFrames({ frameCount: 0, fps: 30, durationSec: 10 }, { maxFrames: 10 }).everyNth,
+    ).toBe(29);
   });
 });

@@ -23,10 +23,12 @@ export function createCameraProfile(
   opts: { minViews?: number; maxRmsPx?: number } = {},
 ): CameraProfile {
   const minViews = opts.minViews ?? 6;
-  if (views.length < minViews) throw new Error(`too few views for a camera profile: ${views.length} (need ${minViews})`);
+  if (views.length < minViews)
+    throw new Error(`too few views for a camera profile: ${views.length} (need ${minViews})`);
   const res = calibrateIntrinsics(views, board, size);
   const maxRms = opts.maxRmsPx ?? 1;
-  if (res.rmsPx > maxRms) throw new Error(`camera profile rejected: RMS ${res.rmsPx.toFixed(2)} px is above ${maxRms} px`);
+  if (res.rmsPx > maxRms)
+    throw new Error(`camera profile rejected: RMS ${res.rmsPx.toFixed(2)} px is above ${maxRms} px`);
   return { phoneModel, intrinsics: res.intrinsics, rmsPx: res.rmsPx, views: views.length };
 }
 
@@ -53,11 +55,16 @@ export function rotateIntrinsicsClockwise(i: CameraIntrinsics): CameraIntrinsics
  * Finds the profile for a phone model at a frame size. A profile made in the other orientation is turned
  * to match; a profile at another resolution with the same aspect ratio is scaled (same sensor readout).
  */
-export function findCameraProfile(profiles: CameraProfile[], phoneModel: string, width: number, height: number): CameraIntrinsics | null {
+export function findCameraProfile(
+  profiles: CameraProfile[],
+  phoneModel: string,
+  width: number,
+  height: number,
+): CameraIntrinsics | null {
   const same = profiles.filter((p) => p.phoneModel === phoneModel);
   const oriented = (p: CameraProfile) => {
     const i = p.intrinsics;
-    return (i.width > i.height) === (width > height) ? i : rotateIntrinsicsClockwise(i);
+    return i.width > i.height === width > height ? i : rotateIntrinsicsClockwise(i);
   };
   for (const p of same) {
     const i = oriented(p);
@@ -68,7 +75,15 @@ export function findCameraProfile(profiles: CameraProfile[], phoneModel: string,
     const s = width / i.width;
     if (Math.abs(height / i.height - s) > 1e-3) continue;
     // Pixel centres: u' + 0.5 = s·(u + 0.5).
-    return { ...i, width, height, fx: i.fx * s, fy: i.fy * s, cx: (i.cx + 0.5) * s - 0.5, cy: (i.cy + 0.5) * s - 0.5 };
+    return {
+      ...i,
+      width,
+      height,
+      fx: i.fx * s,
+      fy: i.fy * s,
+      cx: (i.cx + 0.5) * s - 0.5,
+      cy: (i.cy + 0.5) * s - 0.5,
+    };
   }
   return null;
 }

@@ -1,5 +1,9 @@
 import type { CameraExtrinsics, CameraIntrinsics, CameraModel, Mat3, Vec3 } from '../camera/camera-model';
-import { detectCheckerboard, type CheckerboardDetection, type CheckerboardDetectOptions } from './detect/checkerboard';
+import {
+  detectCheckerboard,
+  type CheckerboardDetection,
+  type CheckerboardDetectOptions,
+} from './detect/checkerboard';
 import { calibrateIntrinsics, type BoardView } from './solve/intrinsics';
 import { planarPoses } from './solve/planar-pose';
 import { cameraUpInBoard, poseInWorld, worldFromBoard } from './solve/world-frame';
@@ -15,7 +19,8 @@ export interface RigCameraInput {
   profile?: CameraIntrinsics;
 }
 
-export type RigFailureReason = 'board-not-found' | 'board-too-small' | 'wrong-board-size' | 'too-few-views' | 'cameras-disagree';
+export type RigFailureReason =
+  'board-not-found' | 'board-too-small' | 'wrong-board-size' | 'too-few-views' | 'cameras-disagree';
 export type IntrinsicsSource = 'profile' | 'board-views' | 'estimated';
 
 export interface RigCameraResult {
@@ -84,7 +89,8 @@ function distinctViews(dets: CheckerboardDetection[], diag: number): BoardView[]
   for (const d of dets) {
     const differs = kept.every((k) => {
       let s = 0;
-      for (let i = 0; i < d.corners.length; i++) s += Math.hypot(d.corners[i][0] - k.corners[i][0], d.corners[i][1] - k.corners[i][1]);
+      for (let i = 0; i < d.corners.length; i++)
+        s += Math.hypot(d.corners[i][0] - k.corners[i][0], d.corners[i][1] - k.corners[i][1]);
       return s / d.corners.length > Math.max(2, 0.005 * diag);
     });
     if (differs) kept.push(d);
@@ -106,7 +112,10 @@ function normalSpreadDeg(poses: CameraExtrinsics[]): number {
 }
 
 /** The detection closest to the per-corner median of all detections (robust to a few moved frames). */
-function representative(dets: { det: CheckerboardDetection; index: number }[]): { det: CheckerboardDetection; index: number } {
+function representative(dets: { det: CheckerboardDetection; index: number }[]): {
+  det: CheckerboardDetection;
+  index: number;
+} {
   const n = dets[0].det.corners.length;
   const med: Point2[] = [];
   for (let i = 0; i < n; i++) {
@@ -118,7 +127,8 @@ function representative(dets: { det: CheckerboardDetection; index: number }[]): 
   let bestD = Infinity;
   for (const d of dets) {
     let s = 0;
-    for (let i = 0; i < n; i++) s += Math.hypot(d.det.corners[i][0] - med[i][0], d.det.corners[i][1] - med[i][1]);
+    for (let i = 0; i < n; i++)
+      s += Math.hypot(d.det.corners[i][0] - med[i][0], d.det.corners[i][1] - med[i][1]);
     if (s < bestD) {
       bestD = s;
       best = d;
@@ -132,7 +142,9 @@ function representative(dets: { det: CheckerboardDetection; index: number }[]): 
  * representative): image noise averages out over the still frames of the recording.
  */
 function averageStill(dets: CheckerboardDetection[], rep: CheckerboardDetection): Point2[] {
-  const still = dets.filter((d) => d.corners.every((p, i) => Math.hypot(p[0] - rep.corners[i][0], p[1] - rep.corners[i][1]) < 0.75));
+  const still = dets.filter((d) =>
+    d.corners.every((p, i) => Math.hypot(p[0] - rep.corners[i][0], p[1] - rep.corners[i][1]) < 0.75),
+  );
   return rep.corners.map((_, i) => {
     let x = 0;
     let y = 0;
@@ -146,7 +158,8 @@ function averageStill(dets: CheckerboardDetection[], rep: CheckerboardDetection)
 
 function processCamera(cam: RigCameraInput, board: BoardSpec, opts: RigOptions): CameraWork {
   const base = { name: cam.name, ok: false, framesSearched: cam.frames.length, framesWithBoard: 0 };
-  if (cam.frames.length === 0) return { result: { ...base, reason: 'board-not-found', message: 'no frames to search' } };
+  if (cam.frames.length === 0)
+    return { result: { ...base, reason: 'board-not-found', message: 'no frames to search' } };
   const { width, height } = cam.frames[0];
   const found: { det: CheckerboardDetection; index: number }[] = [];
   const failures = new Map<string, number>();
@@ -163,18 +176,35 @@ function processCamera(cam: RigCameraInput, board: BoardSpec, opts: RigOptions):
   if (found.length === 0) {
     const tooSmall = failures.get('too-small') ?? 0;
     const wrongSize = failures.get('wrong-size') ?? 0;
-    if (tooSmall > 0) return { result: { ...result, reason: 'board-too-small', message: `${lastFailure} (in ${tooSmall} of ${cam.frames.length} frames)` } };
+    if (tooSmall > 0)
+      return {
+        result: {
+          ...result,
+          reason: 'board-too-small',
+          message: `${lastFailure} (in ${tooSmall} of ${cam.frames.length} frames)`,
+        },
+      };
     if (wrongSize > 0) return { result: { ...result, reason: 'wrong-board-size', message: lastFailure } };
-    return { result: { ...result, reason: 'board-not-found', message: `board not found (searched ${cam.frames.length} frames)` } };
+    return {
+      result: {
+        ...result,
+        reason: 'board-not-found',
+        message: `board not found (searched ${cam.frames.length} frames)`,
+      },
+    };
   }
 
   // Intrinsics: (a) profile, (b) several distinct board views, (c) estimated from the recording itself.
   let intrinsics = cam.profile;
   if (intrinsics && (intrinsics.width !== width || intrinsics.height !== height))
-    throw new Error(`camera ${cam.name}: profile is for ${intrinsics.width}x${intrinsics.height}, frames are ${width}x${height}`);
+    throw new Error(
+      `camera ${cam.name}: profile is for ${intrinsics.width}x${intrinsics.height}, frames are ${width}x${height}`,
+    );
   if (intrinsics) result.intrinsicsSource = 'profile';
   if (!intrinsics) {
-    const extra = (cam.intrinsicFrames ?? []).map((f) => detectCheckerboard(f, board.rows, board.cols, opts.detect));
+    const extra = (cam.intrinsicFrames ?? []).map((f) =>
+      detectCheckerboard(f, board.rows, board.cols, opts.detect),
+    );
     const allDets = [...extra.filter((d): d is CheckerboardDetection => d.found), ...found.map((f) => f.det)];
     const views = distinctViews(allDets, Math.hypot(width, height));
     result.intrinsicViews = views.length;
@@ -191,7 +221,8 @@ function processCamera(cam: RigCameraInput, board: BoardSpec, opts: RigOptions):
       try {
         const est = calibrateIntrinsics(views, board, { width, height }, { estimateFocalOnly: true });
         const f = est.intrinsics.fx;
-        if (f < 0.3 * Math.max(width, height) || f > 6 * Math.max(width, height)) throw new Error('implausible focal length');
+        if (f < 0.3 * Math.max(width, height) || f > 6 * Math.max(width, height))
+          throw new Error('implausible focal length');
         intrinsics = est.intrinsics;
         result.intrinsicsSource = 'estimated';
       } catch (e) {
@@ -207,12 +238,16 @@ function processCamera(cam: RigCameraInput, board: BoardSpec, opts: RigOptions):
   }
 
   const rep = representative(found);
-  const corners = averageStill(found.map((f) => f.det), rep.det);
+  const corners = averageStill(
+    found.map((f) => f.det),
+    rep.det,
+  );
   const obj = boardObjectPoints(board);
   const orders = rep.det.ambiguousOrientation ? [corners, [...corners].reverse()] : [corners];
   const candidates: PoseCandidate[] = [];
   for (const corners of orders)
-    for (const s of planarPoses(intrinsics, obj, corners)) candidates.push({ pose: s.pose, rmsPx: s.rmsPx, corners });
+    for (const s of planarPoses(intrinsics, obj, corners))
+      candidates.push({ pose: s.pose, rmsPx: s.rmsPx, corners });
   candidates.sort((a, b) => a.rmsPx - b.rmsPx);
   result.frameIndex = rep.index;
   return { result, intrinsics, candidates };
@@ -277,10 +312,13 @@ export function calibrateRig(inputs: RigCameraInput[], board: BoardSpec, opts: R
     const r = w.result;
     const c = w.candidates ? chosen.get(w) : undefined;
     if (!c || !w.intrinsics) continue;
-    const angle = (Math.acos(Math.min(1, Math.max(-1, dot3(norm3(cameraUpInBoard(c.pose)), up)))) * 180) / Math.PI;
+    const angle =
+      (Math.acos(Math.min(1, Math.max(-1, dot3(norm3(cameraUpInBoard(c.pose)), up)))) * 180) / Math.PI;
     // With two cameras there is no majority: if they disagree, both are reported.
     const pairAngle =
-      live.length === 2 ? (Math.acos(Math.min(1, Math.max(-1, dot3(upOf(live[0]), upOf(live[1]))))) * 180) / Math.PI : 0;
+      live.length === 2
+        ? (Math.acos(Math.min(1, Math.max(-1, dot3(upOf(live[0]), upOf(live[1]))))) * 180) / Math.PI
+        : 0;
     const disagrees = lying ? angle > 80 : (live.length > 2 && angle > 70) || pairAngle > 70;
     if (disagrees) {
       r.reason = 'cameras-disagree';

@@ -30,10 +30,16 @@ export function boardObjectPoints(board: BoardSpec): [number, number, number][] 
 }
 
 /** Converts an ffmpeg gray RawFrame-like object into a GrayImage (checks its shape). */
-export function toGrayImage(frame: { width: number; height: number; data: Uint8Array; channels?: number }): GrayImage {
+export function toGrayImage(frame: {
+  width: number;
+  height: number;
+  data: Uint8Array;
+  channels?: number;
+}): GrayImage {
   const channels = frame.channels ?? 1;
   if (channels === 1) {
-    if (frame.data.length < frame.width * frame.height) throw new Error('toGrayImage: data is shorter than width·height');
+    if (frame.data.length < frame.width * frame.height)
+      throw new Error('toGrayImage: data is shorter than width·height');
     return { width: frame.width, height: frame.height, data: frame.data };
   }
   if (channels !== 3) throw new Error(`toGrayImage: unsupported channel count ${channels}`);

@@ -6,11 +6,34 @@ import { syntheticRig } from '../triangulation/synthetic-rig';
 
 describe('poselab process arguments', () => {
   it('parses options with defaults and rejects bad input clearly', () => {
-    const a = parseProcessArgs(['--calibration', 'c.qca.txt', '--videos', 'v', '--out=o', '--gait', '--filter', '6']);
-    expect(a).toMatchObject({ calibration: 'c.qca.txt', videos: 'v', out: 'o', gait: true, filter: '6', model: 'full', workers: 2, placement: 'Perpendicular', stride: 1 });
+    const a = parseProcessArgs([
+      '--calibration',
+      'c.qca.txt',
+      '--videos',
+      'v',
+      '--out=o',
+      '--gait',
+      '--filter',
+      '6',
+    ]);
+    expect(a).toMatchObject({
+      calibration: 'c.qca.txt',
+      videos: 'v',
+      out: 'o',
+      gait: true,
+      filter: '6',
+      model: 'full',
+      workers: 2,
+      placement: 'Perpendicular',
+      stride: 1,
+    });
     expect(() => parseProcessArgs(['--videos', 'v', '--out', 'o'])).toThrow('Missing --calibration');
-    expect(() => parseProcessArgs(['--calibration', 'c', '--videos', 'v', '--out', 'o', '--model', 'huge'])).toThrow(/--model/);
-    expect(() => parseProcessArgs(['--calibration', 'c', '--videos', 'v', '--out', 'o', '--colour', 'x'])).toThrow('Unknown option --colour');
+    expect(() =>
+      parseProcessArgs(['--calibration', 'c', '--videos', 'v', '--out', 'o', '--model', 'huge']),
+    ).toThrow(/--model/);
+    expect(() =>
+      parseProcessArgs(['--calibration', 'c', '--videos', 'v', '--out', 'o', '--colour', 'x']),
+    ).toThrow('Unknown option --colour');
     expect(() => parseProcessArgs(['--calibration'])).toThrow('Option --calibration needs a value');
     expect(parseBoard('4,7,60')).toEqual({ rows: 4, cols: 7, squareSize: 0.06 });
     expect(() => parseBoard('4x7')).toThrow(/rows,cols,squareMm/);
@@ -19,7 +42,12 @@ describe('poselab process arguments', () => {
   it('pairs videos with cameras by the number in their names', () => {
     const cams = syntheticRig().map((c, i) => ({ ...c, name: `cam_0${i + 1}` }));
     const videos = ['/v/cam04.mp4', '/v/cam02.mp4', '/v/cam01.mp4', '/v/cam03.mp4'];
-    expect(matchVideosToCameras(videos, cams).videos).toEqual(['/v/cam01.mp4', '/v/cam02.mp4', '/v/cam03.mp4', '/v/cam04.mp4']);
+    expect(matchVideosToCameras(videos, cams).videos).toEqual([
+      '/v/cam01.mp4',
+      '/v/cam02.mp4',
+      '/v/cam03.mp4',
+      '/v/cam04.mp4',
+    ]);
     expect(() => matchVideosToCameras(videos.slice(0, 3), cams)).toThrow(/Cannot pair 3 videos with 4/);
   });
 });

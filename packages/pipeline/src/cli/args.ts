@@ -47,17 +47,30 @@ export function parseProcessArgs(argv: string[]): ProcessArgs {
     if (value === undefined || value.startsWith('--')) throw new Error(`Option --${key} needs a value`);
     values.set(key, value);
   }
-  const known = new Set(['calibration', 'videos', 'out', 'neutral', 'model', 'filter', 'workers', 'board', 'placement', 'stride']);
+  const known = new Set([
+    'calibration',
+    'videos',
+    'out',
+    'neutral',
+    'model',
+    'filter',
+    'workers',
+    'board',
+    'placement',
+    'stride',
+  ]);
   for (const k of values.keys()) if (!known.has(k)) throw new Error(`Unknown option --${k}`);
   for (const k of ['calibration', 'videos', 'out']) if (!values.get(k)) throw new Error(`Missing --${k}`);
   const model = (values.get('model') ?? 'full') as BlazePoseVariant;
-  if (!['lite', 'full', 'heavy'].includes(model)) throw new Error(`--model must be lite, full or heavy (got ${model})`);
+  if (!['lite', 'full', 'heavy'].includes(model))
+    throw new Error(`--model must be lite, full or heavy (got ${model})`);
   const workers = Number(values.get('workers') ?? 2);
   if (!Number.isInteger(workers) || workers < 1) throw new Error(`--workers must be a positive integer`);
   const stride = Number(values.get('stride') ?? 1);
   if (!Number.isInteger(stride) || stride < 1 || stride > 4) throw new Error(`--stride must be 1, 2, 3 or 4`);
   const placement = values.get('placement') ?? 'Perpendicular';
-  if (placement !== 'Perpendicular' && placement !== 'Lying') throw new Error(`--placement must be Perpendicular or Lying (got ${placement})`);
+  if (placement !== 'Perpendicular' && placement !== 'Lying')
+    throw new Error(`--placement must be Perpendicular or Lying (got ${placement})`);
   return {
     board: values.get('board'),
     stride,

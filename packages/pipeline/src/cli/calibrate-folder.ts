@@ -23,21 +23,33 @@ export async function calibrateFromFolder(
   placement: BoardPlacement,
 ): Promise<{ cameras: CameraModel[]; rig: RigResult }> {
   const files = (await readdir(folder)).filter((f) => MEDIA.test(f)).sort(natural);
-  if (files.length < 2) throw new Error(`A calibration recording folder needs one video or image per camera (found ${files.length} in ${folder})`);
+  if (files.length < 2)
+    throw new Error(
+      `A calibration recording folder needs one video or image per camera (found ${files.length} in ${folder})`,
+    );
   const intrinsicsDir = path.join(folder, 'intrinsics');
-  const extra = existsSync(intrinsicsDir) ? (await readdir(intrinsicsDir)).filter((f) => MEDIA.test(f)).sort(natural) : [];
+  const extra = existsSync(intrinsicsDir)
+    ? (await readdir(intrinsicsDir)).filter((f) => MEDIA.test(f)).sort(natural)
+    : [];
   const inputs = await Promise.all(
     files.map(async (f) => {
       const name = path.basename(f, path.extname(f));
       const { frames } = await readCalibrationFrames(path.join(folder, f), { maxFrames: 24 });
       const own = extra.filter((e) => e.startsWith(`${name}_`));
-      const intrinsicFrames = (await Promise.all(own.map((e) => readCalibrationFrames(path.join(intrinsicsDir, e), { maxFrames: 1 })))).flatMap((r) => r.frames);
+      const intrinsicFrames = (
+        await Promise.all(
+          own.map((e) => readCalibrationFrames(path.join(intrinsicsDir, e), { maxFrames: 1 })),
+        )
+      ).flatMap((r) => r.frames);
       return { name, frames, intrinsicFrames: intrinsicFrames.length ? intrinsicFrames : undefined };
     }),
   );
   const rig = calibrateRig(inputs, board, { placement });
   for (const c of rig.perCamera) if (!c.ok) console.warn(`  camera ${c.name}: ${c.message}`);
-  if (rig.cameras.length < 2) throw new Error(`Calibration failed: ${rig.message} ${rig.perCamera.map((c) => `${c.name}: ${c.message}`).join('; ')}`);
+  if (rig.cameras.length < 2)
+    throw new Error(
+      `Calibration failed: ${rig.message} ${rig.perCamera.map((c) => `${c.name}: ${c.message}`).join('; ')}`,
+    );
   return { cameras: rig.cameras, rig };
 }
 

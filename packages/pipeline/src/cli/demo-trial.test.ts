@@ -19,7 +19,8 @@ import { runTrialPipeline, type TrialPipelineResult } from './run-trial';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const demo = path.join(repoRoot, '../shared/data/pose2sim-demo');
 const hasData = existsSync(path.join(demo, 'balancing/cam01.mp4'));
-if (!hasData) console.warn(`Skipping the demo-trial integration test: ${demo} not found (shared test data absent)`);
+if (!hasData)
+  console.warn(`Skipping the demo-trial integration test: ${demo} not found (shared test data absent)`);
 
 /** The video as if it had started `shift` frames later (keypoints resampled in time). */
 function shifted(kp: Keypoints2D, shift: number): Keypoints2D {
@@ -46,7 +47,9 @@ describe.skipIf(!hasData)('demo balancing trial through the pipeline', () => {
   beforeAll(async () => {
     cams = importQualisysCalibration(readFileSync(path.join(demo, 'calibration/Calib.qca.txt'), 'utf8'));
     pool = createPoseWorkerPool(2);
-    const videoFiles = ['cam01', 'cam02', 'cam03', 'cam04'].map((c) => path.join(demo, 'balancing', `${c}.mp4`));
+    const videoFiles = ['cam01', 'cam02', 'cam03', 'cam04'].map((c) =>
+      path.join(demo, 'balancing', `${c}.mp4`),
+    );
     result = await runTrialPipeline({ calibration: cams, videoFiles, pool, filterFrequency: 'default' });
   }, 300_000);
   afterAll(async () => pool?.close());
@@ -71,7 +74,11 @@ describe.skipIf(!hasData)('demo balancing trial through the pipeline', () => {
 
   it('recovers a video shifted by 3, 7, 19 and 4.4 frames within 0.5 frame, and rejects another trial', async () => {
     const views = result.tracks.map(rawPosesToKeypoints);
-    const sync = (v: Keypoints2D[]) => synchronize(v.map((keypoints) => ({ keypoints })), { calibration: cams });
+    const sync = (v: Keypoints2D[]) =>
+      synchronize(
+        v.map((keypoints) => ({ keypoints })),
+        { calibration: cams },
+      );
     const base = sync(views);
     const rel = (r: ReturnType<typeof sync>, c: number): number => r.lagsFrames[c] - r.lagsFrames[0];
     for (const shift of [3, 7, 19, 4.4]) {

@@ -28,14 +28,19 @@ export async function loadCalibration(
   if (st.isDirectory()) {
     const found = (await readdir(fileOrFolder)).filter((f) => CALIB_FILE.test(f)).sort(natural);
     if (found.length === 0) {
-      const { cameras, rig } = await calibrateFromFolder(fileOrFolder, parseBoard(recording.board), recording.placement ?? 'Perpendicular');
+      const { cameras, rig } = await calibrateFromFolder(
+        fileOrFolder,
+        parseBoard(recording.board),
+        recording.placement ?? 'Perpendicular',
+      );
       console.log(`  calibration from the recordings in ${fileOrFolder}: ${rig.message}`);
       return { cameras, file: fileOrFolder };
     }
     file = path.join(fileOrFolder, found[0]);
   }
   const text = await readFile(file, 'utf8');
-  if (/\.qca\.txt$/i.test(file) || /<calibration\b/.test(text)) return { cameras: importQualisysCalibration(text), file };
+  if (/\.qca\.txt$/i.test(file) || /<calibration\b/.test(text))
+    return { cameras: importQualisysCalibration(text), file };
   if (/\.toml$/i.test(file)) return { cameras: importTomlCalibration(text), file };
   throw new Error(`Unknown calibration format: ${file} (expected .qca.txt or .toml)`);
 }
@@ -53,13 +58,18 @@ export async function listVideos(folder: string): Promise<string[]> {
  * Pairs videos with calibrated cameras: by the number in their names (cam01.mp4 ↔ cam_01) when every camera
  * has exactly one video, else by order when the counts are equal.
  */
-export function matchVideosToCameras(videos: string[], cameras: CameraModel[]): { videos: string[]; cameras: CameraModel[] } {
+export function matchVideosToCameras(
+  videos: string[],
+  cameras: CameraModel[],
+): { videos: string[]; cameras: CameraModel[] } {
   const num = (s: string): number | null => {
     const m = /(\d+)(?!.*\d)/.exec(s);
     return m ? Number(m[1]) : null;
   };
   const stem = (v: string): string => path.basename(v, path.extname(v));
-  const byNumber = cameras.map((c) => videos.filter((v) => num(stem(v)) !== null && num(stem(v)) === num(c.name)));
+  const byNumber = cameras.map((c) =>
+    videos.filter((v) => num(stem(v)) !== null && num(stem(v)) === num(c.name)),
+  );
   if (byNumber.every((m) => m.length === 1) && new Set(byNumber.map((m) => m[0])).size === cameras.length) {
     return { videos: byNumber.map((m) => m[0]), cameras };
   }

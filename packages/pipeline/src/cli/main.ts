@@ -13,17 +13,28 @@ function progressPrinter(label: string): (p: TrialProgress) => void {
   const started = performance.now();
   return (p) => {
     const sec = (performance.now() - started) / 1000;
-    if (p.stage === 'triangulation') return void process.stdout.write(`\n${label}: sync, person selection, triangulation, filtering...\n`);
+    if (p.stage === 'triangulation')
+      return void process.stdout.write(`\n${label}: sync, person selection, triangulation, filtering...\n`);
     const rate = p.stage === 'keypoints2d' ? ` (${(p.done / Math.max(sec, 1e-3)).toFixed(1)} frames/s)` : '';
-    process.stdout.write(`\r${label}: ${p.stage === 'keypoints2d' ? '2D keypoints' : 're-detecting the subject'} ${p.done}/${p.total}${rate}   `);
+    process.stdout.write(
+      `\r${label}: ${p.stage === 'keypoints2d' ? '2D keypoints' : 're-detecting the subject'} ${p.done}/${p.total}${rate}   `,
+    );
   };
 }
 
 type Calibration = Awaited<ReturnType<typeof loadCalibration>>;
 
-async function processTrial(args: ProcessArgs, calib: Calibration, folder: string, name: string, pool: PoseWorkerPool): Promise<TrialPipelineResult> {
+async function processTrial(
+  args: ProcessArgs,
+  calib: Calibration,
+  folder: string,
+  name: string,
+  pool: PoseWorkerPool,
+): Promise<TrialPipelineResult> {
   const paired = matchVideosToCameras(await listVideos(folder), calib.cameras);
-  console.log(`${name}: ${paired.videos.length} videos, calibration ${path.basename(calib.file)} (${paired.cameras.map((c) => c.name).join(', ')})`);
+  console.log(
+    `${name}: ${paired.videos.length} videos, calibration ${path.basename(calib.file)} (${paired.cameras.map((c) => c.name).join(', ')})`,
+  );
   const result = await runTrialPipeline(
     {
       calibration: paired.cameras,
@@ -62,17 +73,27 @@ async function processTrial(args: ProcessArgs, calib: Calibration, folder: strin
   await writeFile(path.join(args.out, `${name}-report.json`), JSON.stringify(report, null, 2) + '\n');
   paired.cameras.forEach((c, i) => {
     const lag = result.sync.lagsFrames[i];
-    console.log(`  ${c.name}: lag ${Number.isFinite(lag) ? lag.toFixed(2) : '—'} frames, confidence ${result.sync.confidence[i].toFixed(2)}${result.sync.matches[i] ? '' : ' (does not match the trial: ignored)'}`);
+    console.log(
+      `  ${c.name}: lag ${Number.isFinite(lag) ? lag.toFixed(2) : '—'} frames, confidence ${result.sync.confidence[i].toFixed(2)}${result.sync.matches[i] ? '' : ' (does not match the trial: ignored)'}`,
+    );
   });
-  console.log(`  ${result.keypoints.frameCount} frames at ${result.keypoints.fps} fps, mean reprojection ${result.triangulation.meanReprojectionPx.toFixed(1)} px, filter ${result.filterHz} Hz`);
-  console.log(`  segment length SD (mm): ${segments.map((s) => `${s.name} ${s.sdMm.toFixed(1)}`).join(', ')}`);
+  console.log(
+    `  ${result.keypoints.frameCount} frames at ${result.keypoints.fps} fps, mean reprojection ${result.triangulation.meanReprojectionPx.toFixed(1)} px, filter ${result.filterHz} Hz`,
+  );
+  console.log(
+    `  segment length SD (mm): ${segments.map((s) => `${s.name} ${s.sdMm.toFixed(1)}`).join(', ')}`,
+  );
   for (const w of result.warnings) console.log(`  warning: ${w}`);
   console.log(`  wrote ${path.join(args.out, trcName)}`);
   return result;
 }
 
 /** Scales the built-in model on the neutral trial and solves IK on the trial; failures are reported, not fatal. */
-async function biomechanics(args: ProcessArgs, neutral: TrialPipelineResult, trial: TrialPipelineResult): Promise<void> {
+async function biomechanics(
+  args: ProcessArgs,
+  neutral: TrialPipelineResult,
+  trial: TrialPipelineResult,
+): Promise<void> {
   console.log('Scaling and inverse kinematics...');
   try {
     const t0 = performance.now();
@@ -80,7 +101,9 @@ async function biomechanics(args: ProcessArgs, neutral: TrialPipelineResult, tri
     await writeFile(path.join(args.out, 'trial.mot'), bio.mot);
     await writeFile(path.join(args.out, 'trial-visualizer.json'), JSON.stringify(bio.visualizer));
     const rms = bio.ik.markerRms.filter(Number.isFinite);
-    console.log(`  scaling marker RMS ${(bio.scale.markerRmsM * 1000).toFixed(1)} mm; IK marker RMS ${((rms.reduce((a, b) => a + b, 0) / rms.length) * 1000).toFixed(1)} mm (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    console.log(
+      `  scaling marker RMS ${(bio.scale.markerRmsM * 1000).toFixed(1)} mm; IK marker RMS ${((rms.reduce((a, b) => a + b, 0) / rms.length) * 1000).toFixed(1)} mm (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
     console.log(`  wrote ${path.join(args.out, 'trial.mot')} and trial-visualizer.json`);
   } catch (err) {
     console.log(`  warning: scaling/IK failed: ${(err as Error).message} (the .trc files are written)`);

@@ -4,7 +4,11 @@
  * where a camera had locked onto somebody else.
  */
 import type { CameraModel } from '../camera/camera-model';
-import { processKeypoints, type KeypointProcessingOptions, type KeypointProcessingResult } from '../keypoints3d/process';
+import {
+  processKeypoints,
+  type KeypointProcessingOptions,
+  type KeypointProcessingResult,
+} from '../keypoints3d/process';
 import type { BlazePoseVariant } from '../pose/blazepose';
 import { detectRawPoses, rawPosesToKeypoints, type RawPoseTrack } from '../pose/detect-video';
 import type { RoiBox } from '../pose/worker-protocol';
@@ -34,7 +38,10 @@ export interface TrialPipelineResult extends KeypointProcessingResult {
   redetectedFrames: number[];
 }
 
-export async function runTrialPipeline(input: TrialPipelineInput, onProgress?: (p: TrialProgress) => void): Promise<TrialPipelineResult> {
+export async function runTrialPipeline(
+  input: TrialPipelineInput,
+  onProgress?: (p: TrialProgress) => void,
+): Promise<TrialPipelineResult> {
   if (input.videoFiles.length !== input.calibration.length) {
     throw new Error(`${input.videoFiles.length} videos but ${input.calibration.length} calibrated cameras`);
   }
@@ -42,8 +49,10 @@ export async function runTrialPipeline(input: TrialPipelineInput, onProgress?: (
   try {
     const detectOpts = { pool, variant: input.model ?? 'full', decodeLongSide: input.decodeLongSide };
     let t = performance.now();
-    const tracks = await detectRawPoses(input.videoFiles, { ...detectOpts, frameStride: input.frameStride }, (done, total) =>
-      onProgress?.({ stage: 'keypoints2d', done, total }),
+    const tracks = await detectRawPoses(
+      input.videoFiles,
+      { ...detectOpts, frameStride: input.frameStride },
+      (done, total) => onProgress?.({ stage: 'keypoints2d', done, total }),
     );
     const detectSec = (performance.now() - t) / 1000;
 
@@ -62,7 +71,11 @@ export async function runTrialPipeline(input: TrialPipelineInput, onProgress?: (
       await Promise.all(
         requests.map(async (req) => {
           if (req.count === 0) return;
-          const [redone] = await detectRawPoses([input.videoFiles[req.camera]], { ...detectOpts, rois: req.rois, roiOnly: true });
+          const [redone] = await detectRawPoses([input.videoFiles[req.camera]], {
+            ...detectOpts,
+            rois: req.rois,
+            roiOnly: true,
+          });
           req.rois.forEach((roi, f) => {
             if (!roi) return;
             tracks[req.camera].frames[f] = redone.frames[f] ?? null;
@@ -100,7 +113,9 @@ function roiRequests(result: KeypointProcessingResult, tracks: RawPoseTrack[]): 
       const fps = result.keypoints.fps;
       for (const f of result.selection.rejectedFrames[j]) {
         const roi = result.selection.rois[j][f];
-        const videoFrame = Math.round((result.keypoints.startTimeSec + f / fps - result.sync.startSec[camera]) * track.info.fps);
+        const videoFrame = Math.round(
+          (result.keypoints.startTimeSec + f / fps - result.sync.startSec[camera]) * track.info.fps,
+        );
         if (!roi || videoFrame < 0 || videoFrame >= rois.length || rois[videoFrame]) continue;
         rois[videoFrame] = roi;
         count++;

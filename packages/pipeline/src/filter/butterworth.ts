@@ -17,7 +17,9 @@ export interface Biquad {
 export function butterworthLowPass2(cutoffHz: number, sampleRateHz: number): Biquad {
   if (!(sampleRateHz > 0)) throw new Error(`Invalid sample rate ${sampleRateHz} Hz`);
   if (!(cutoffHz > 0) || cutoffHz >= sampleRateHz / 2) {
-    throw new Error(`Cut-off ${cutoffHz} Hz must lie between 0 and half the sample rate (${sampleRateHz / 2} Hz)`);
+    throw new Error(
+      `Cut-off ${cutoffHz} Hz must lie between 0 and half the sample rate (${sampleRateHz / 2} Hz)`,
+    );
   }
   const w0 = (2 * Math.PI * cutoffHz) / sampleRateHz;
   const cos = Math.cos(w0);
@@ -71,7 +73,11 @@ function filtfiltSegment(f: Biquad, seg: Float64Array): Float64Array {
  * are filtered separately; segments shorter than 4 samples are left as they are.
  * A cut-off at or above half the sample rate returns an unfiltered copy (nothing to remove).
  */
-export function lowPassFilter(series: ArrayLike<number>, cutoffHz: number, sampleRateHz: number): Float64Array {
+export function lowPassFilter(
+  series: ArrayLike<number>,
+  cutoffHz: number,
+  sampleRateHz: number,
+): Float64Array {
   const out = Float64Array.from(series);
   if (cutoffHz >= sampleRateHz / 2) return out;
   const f = butterworthLowPass2(cutoffHz, sampleRateHz);

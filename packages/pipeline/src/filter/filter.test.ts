@@ -4,7 +4,10 @@ import { resolveFilterFrequency } from './frequency';
 
 describe('lowPassFilter', () => {
   it('matches scipy filtfilt(butter(2, 6 Hz / 30 Hz)) on a reference signal', () => {
-    const x = Array.from({ length: 30 }, (_, i) => Math.sin(i * 0.3) + 0.5 * Math.cos(i * 1.7) + 0.01 * i * i);
+    const x = Array.from(
+      { length: 30 },
+      (_, i) => Math.sin(i * 0.3) + 0.5 * Math.cos(i * 1.7) + 0.01 * i * i,
+    );
     const y = lowPassFilter(x, 6, 60);
     // Reference values from scipy 1.17: filtfilt(*butter(2, 6 / 30), x)
     expect(y[0]).toBeCloseTo(0.4990778397, 8);
@@ -52,7 +55,10 @@ describe('resolveFilterFrequency', () => {
       frequencyHz: 30,
       warning: 'Too large filter frequency. Using half the framerate (30 Hz) instead.',
     });
-    expect(resolveFilterFrequency('abc', 60, true)).toEqual({ frequencyHz: 12, warning: 'Invalid filter frequency. Using default.' });
+    expect(resolveFilterFrequency('abc', 60, true)).toEqual({
+      frequencyHz: 12,
+      warning: 'Invalid filter frequency. Using default.',
+    });
     expect(resolveFilterFrequency(-3, 60, false).warning).toBe('Invalid filter frequency. Using default.');
   });
 });

@@ -22,7 +22,9 @@ function smallToe(heel: number[], toe: number[], hipLateral: number[]): [number,
   const lat = [hipLateral[0] - d * u[0], hipLateral[1] - d * u[1], hipLateral[2] - d * u[2]];
   const ll = Math.hypot(lat[0], lat[1], lat[2]);
   if (!(ll > 1e-6)) return [NaN, NaN, NaN];
-  return [0, 1, 2].map((i) => toe[i] - SMALL_TOE_BACK_RATIO * L * u[i] + (SMALL_TOE_LATERAL_RATIO * L * lat[i]) / ll) as [number, number, number];
+  return [0, 1, 2].map(
+    (i) => toe[i] - SMALL_TOE_BACK_RATIO * L * u[i] + (SMALL_TOE_LATERAL_RATIO * L * lat[i]) / ll,
+  ) as [number, number, number];
 }
 
 /**
@@ -46,7 +48,8 @@ export function withDerivedKeypoints(kp: Keypoints3D, names: readonly string[]):
     if (!side) throw new Error(`Keypoint ${name} is neither measured nor derivable`);
     const other = side === 'r' ? 'l' : 'r';
     const need = [`${side}_heel`, `${side}_big_toe`, `${side}_hip`, `${other}_hip`].map(idx);
-    if (need.some((j) => j < 0)) throw new Error(`Cannot derive ${name}: heel, big toe and both hips are needed`);
+    if (need.some((j) => j < 0))
+      throw new Error(`Cannot derive ${name}: heel, big toe and both hips are needed`);
     const out = new Float64Array(kp.frameCount * 3).fill(NaN);
     for (let f = 0; f < kp.frameCount; f++) {
       const [heel, toe, hip, otherHip] = need.map((j) => get(kp.positions[j], f));

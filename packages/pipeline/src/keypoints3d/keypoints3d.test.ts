@@ -7,7 +7,10 @@ import { formatTrc } from './trc';
 import type { Keypoints3D } from './types';
 
 function fromMotion(frames: number): Keypoints3D {
-  const motion = syntheticMotion(KEYPOINTS_2D, Array.from({ length: frames }, (_, i) => i / 30));
+  const motion = syntheticMotion(
+    KEYPOINTS_2D,
+    Array.from({ length: frames }, (_, i) => i / 30),
+  );
   return {
     names: KEYPOINTS_2D,
     fps: 30,
@@ -37,7 +40,16 @@ describe('3D keypoint outputs', () => {
     kp.positions[0][3] = NaN;
     const lines = formatTrc(kp, 'trial.trc').split('\n');
     expect(lines[0]).toBe('PathFileType\t4\t(X/Y/Z)\ttrial.trc');
-    expect(lines[2].split('\t')).toEqual(['30.00', '30.00', '4', String(KEYPOINTS_2D.length), 'm', '30.00', '1', '4']);
+    expect(lines[2].split('\t')).toEqual([
+      '30.00',
+      '30.00',
+      '4',
+      String(KEYPOINTS_2D.length),
+      'm',
+      '30.00',
+      '1',
+      '4',
+    ]);
     expect(lines[3].split('\t').slice(0, 5)).toEqual(['Frame#', 'Time', 'neck', '', '']);
     expect(lines[4].split('\t').slice(0, 5)).toEqual(['', '', 'X1', 'Y1', 'Z1']);
     expect(lines[5]).toBe('');

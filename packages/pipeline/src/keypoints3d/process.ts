@@ -6,7 +6,11 @@ import { selectPerson, type PersonSelectionResult } from '../pose/person-selecti
 import type { Keypoints2D } from '../pose/types';
 import { alignViews } from '../sync/align';
 import { synchronize, type SyncOptions, type SyncResult } from '../sync/synchronize';
-import { triangulateKeypoints, type TriangulationOptions, type TriangulationStats } from '../triangulation/triangulate';
+import {
+  triangulateKeypoints,
+  type TriangulationOptions,
+  type TriangulationStats,
+} from '../triangulation/triangulate';
 import { withDerivedKeypoints } from './derived';
 import type { Keypoints3D } from './types';
 
@@ -42,7 +46,8 @@ export function processKeypoints(
   views: readonly Keypoints2D[],
   opts: KeypointProcessingOptions = {},
 ): KeypointProcessingResult {
-  if (cams.length !== views.length) throw new Error(`${views.length} videos but ${cams.length} calibrated cameras`);
+  if (cams.length !== views.length)
+    throw new Error(`${views.length} videos but ${cams.length} calibrated cameras`);
   const sync = synchronize(
     views.map((keypoints, c) => ({ keypoints, startTimeSec: opts.startTimesSec?.[c] })),
     { ...opts.sync, calibration: cams },
@@ -50,7 +55,10 @@ export function processKeypoints(
   const aligned = alignViews(views, sync);
   const usedCams = aligned.cameras.map((c) => cams[c]);
   const selection = selectPerson(usedCams, aligned.views);
-  const { keypoints: raw, stats } = triangulateKeypoints(usedCams, selection.views, { ...opts.triangulation, startTimeSec: aligned.startSec });
+  const { keypoints: raw, stats } = triangulateKeypoints(usedCams, selection.views, {
+    ...opts.triangulation,
+    startTimeSec: aligned.startSec,
+  });
   const unfiltered = withDerivedKeypoints(raw, KEYPOINTS_3D);
   const filter = resolveFilterFrequency(opts.filterFrequency, aligned.fps, opts.isGait ?? false);
   const keypoints: Keypoints3D = {
@@ -59,5 +67,14 @@ export function processKeypoints(
   };
   const warnings = [...sync.warnings];
   if (filter.warning) warnings.push(filter.warning);
-  return { keypoints, unfiltered, sync, cameras: aligned.cameras, selection, triangulation: stats, filterHz: filter.frequencyHz, warnings };
+  return {
+    keypoints,
+    unfiltered,
+    sync,
+    cameras: aligned.cameras,
+    selection,
+    triangulation: stats,
+    filterHz: filter.frequencyHz,
+    warnings,
+  };
 }

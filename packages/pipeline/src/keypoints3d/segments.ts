@@ -26,7 +26,11 @@ export function segmentLengthStats(kp: Keypoints3D): SegmentStats[] {
     if (!pa || !pb) throw new Error(`Segment ${name} needs keypoints ${a} and ${b}`);
     const lengths: number[] = [];
     for (let f = 0; f < kp.frameCount; f++) {
-      const d = Math.hypot(pa[f * 3] - pb[f * 3], pa[f * 3 + 1] - pb[f * 3 + 1], pa[f * 3 + 2] - pb[f * 3 + 2]);
+      const d = Math.hypot(
+        pa[f * 3] - pb[f * 3],
+        pa[f * 3 + 1] - pb[f * 3 + 1],
+        pa[f * 3 + 2] - pb[f * 3 + 2],
+      );
       if (!Number.isNaN(d)) lengths.push(d * 1000);
     }
     const mean = lengths.reduce((s, x) => s + x, 0) / lengths.length;

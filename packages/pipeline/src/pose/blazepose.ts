@@ -20,11 +20,14 @@ let backendReady: Promise<void> | null = null;
 /** Selects the wasm backend once per thread and fails loudly if tfjs fell back to its slow JS backend. */
 export function initWasmBackend(): Promise<void> {
   backendReady ??= (async () => {
-    const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
+    const wasmDir = path.dirname(
+      require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'),
+    );
     setWasmPaths(wasmDir + path.sep);
     await tf.setBackend('wasm');
     await tf.ready();
-    if (tf.getBackend() !== 'wasm') throw new Error(`tfjs runs on '${tf.getBackend()}' instead of wasm (40x slower)`);
+    if (tf.getBackend() !== 'wasm')
+      throw new Error(`tfjs runs on '${tf.getBackend()}' instead of wasm (40x slower)`);
   })();
   return backendReady;
 }
@@ -90,7 +93,11 @@ export async function createBlazePose(variant: BlazePoseVariant = 'full'): Promi
     async estimate(rgb, width, height, timestampMs) {
       const image = tf.tensor3d(rgb, [height, width, 3], 'int32');
       try {
-        const poses = await detector.estimatePoses(image, { maxPoses: 1, flipHorizontal: false }, timestampMs);
+        const poses = await detector.estimatePoses(
+          image,
+          { maxPoses: 1, flipHorizontal: false },
+          timestampMs,
+        );
         const pose = poses[0];
         if (!pose) return null;
         return {

@@ -45,7 +45,11 @@ function decodeSize(info: VideoInfo, longSide: number): [number, number] {
 }
 
 /** Runs BlazePose on every frame of the given videos (one job per video, spread over the pool). */
-export async function detectRawPoses(files: string[], opts: DetectOptions = {}, onProgress?: ProgressCallback): Promise<RawPoseTrack[]> {
+export async function detectRawPoses(
+  files: string[],
+  opts: DetectOptions = {},
+  onProgress?: ProgressCallback,
+): Promise<RawPoseTrack[]> {
   const pool = opts.pool ?? createPoseWorkerPool(opts.workers ?? 2);
   try {
     const infos = await Promise.all(files.map((f) => probeVideo(f)));
@@ -54,7 +58,10 @@ export async function detectRawPoses(files: string[], opts: DetectOptions = {}, 
     const done = new Array<number>(files.length).fill(0);
     const report = (i: number, n: number): void => {
       done[i] = n;
-      onProgress?.(done.reduce((a, b) => a + b, 0), total);
+      onProgress?.(
+        done.reduce((a, b) => a + b, 0),
+        total,
+      );
     };
     const results = await Promise.all(
       infos.map((info, i) => {
@@ -82,7 +89,9 @@ export async function detectRawPoses(files: string[], opts: DetectOptions = {}, 
     return results.map((res, i) => {
       report(i, res.length);
       // Up to the last decoded frame (the container's frame count can be a little off), plus the strided tail.
-      const declared = (opts.startFrame ?? 0) + (opts.frameCount ?? Math.max(0, infos[i].frameCount - (opts.startFrame ?? 0)));
+      const declared =
+        (opts.startFrame ?? 0) +
+        (opts.frameCount ?? Math.max(0, infos[i].frameCount - (opts.startFrame ?? 0)));
       const lastDecoded = res.reduce((m, r) => Math.max(m, r.frame), -1);
       const frames = toFrameArray(res, opts.roiOnly ? declared : Math.min(declared, lastDecoded + stride));
       if (stride > 1) interpolateLandmarks(frames, stride);
@@ -140,7 +149,11 @@ export function rawPosesToKeypoints(track: RawPoseTrack): Keypoints2D {
 }
 
 /** 2D keypoints of one video (the worker service's entry point for the detection step). */
-export async function detectKeypoints2D(file: string, opts: DetectOptions = {}, onProgress?: ProgressCallback): Promise<Keypoints2D> {
+export async function detectKeypoints2D(
+  file: string,
+  opts: DetectOptions = {},
+  onProgress?: ProgressCallback,
+): Promise<Keypoints2D> {
   const [track] = await detectRawPoses([file], opts, onProgress);
   return rawPosesToKeypoints(track);
 }

@@ -101,7 +101,11 @@ export interface Landmark {
  * Maps one frame of BlazePose landmarks (pixels) to the keypoint set, writing x, y, confidence into `out`
  * at `offset`. A combined keypoint gets the lowest confidence of its sources.
  */
-export function landmarksToKeypoints(landmarks: readonly Landmark[], out: Float64Array, offset: number): void {
+export function landmarksToKeypoints(
+  landmarks: readonly Landmark[],
+  out: Float64Array,
+  offset: number,
+): void {
   KEYPOINTS_2D.forEach((name, k) => {
     const sources = KEYPOINT_SOURCES[name];
     let x = 0;

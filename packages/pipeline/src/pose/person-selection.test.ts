@@ -16,12 +16,17 @@ describe('selectPerson', () => {
     const views = rig.map((cam, c) => projectMotion(cam, subject, KEYPOINTS_2D, 60, 2, c));
     // Camera 2 locks onto the bystander in frames 10..19.
     const other = projectMotion(rig[1], bystander, KEYPOINTS_2D, 60, 2, 9);
-    for (let f = 10; f < 20; f++) views[1].data.set(other.data.subarray(f * K * 3, (f + 1) * K * 3), f * K * 3);
+    for (let f = 10; f < 20; f++)
+      views[1].data.set(other.data.subarray(f * K * 3, (f + 1) * K * 3), f * K * 3);
     // Camera 3 labels left as right in frames 30..39 (a view from behind).
     const mirrored = views[2].data.slice();
     for (let f = 30; f < 40; f++) {
       KEYPOINTS_2D.forEach((name, k) => {
-        const partner = name.startsWith('l_') ? `r_${name.slice(2)}` : name.startsWith('r_') ? `l_${name.slice(2)}` : name;
+        const partner = name.startsWith('l_')
+          ? `r_${name.slice(2)}`
+          : name.startsWith('r_')
+            ? `l_${name.slice(2)}`
+            : name;
         const j = KEYPOINTS_2D.indexOf(partner as (typeof KEYPOINTS_2D)[number]);
         views[2].data.set(mirrored.subarray((f * K + j) * 3, (f * K + j) * 3 + 3), (f * K + k) * 3);
       });
@@ -46,7 +51,11 @@ describe('selectPerson', () => {
     for (let f = 0; f < frames; f++) {
       for (let k = 0; k < K; k++) {
         const p = keypoints.positions[k];
-        const d = Math.hypot(p[f * 3] - subject[f][k][0], p[f * 3 + 1] - subject[f][k][1], p[f * 3 + 2] - subject[f][k][2]);
+        const d = Math.hypot(
+          p[f * 3] - subject[f][k][0],
+          p[f * 3 + 1] - subject[f][k][1],
+          p[f * 3 + 2] - subject[f][k][2],
+        );
         worst = Math.max(worst, d);
       }
     }

@@ -1,5 +1,9 @@
 import { projectPoint, undistortToNormalized, type CameraModel } from '../camera/camera-model';
-import { linearTriangulation, reprojectionErrorPx, type PointObservation } from '../triangulation/triangulate-point';
+import {
+  linearTriangulation,
+  reprojectionErrorPx,
+  type PointObservation,
+} from '../triangulation/triangulate-point';
 import type { Keypoints2D } from './types';
 import type { RoiBox } from './worker-protocol';
 
@@ -48,7 +52,11 @@ function mirrorIndex(names: readonly string[]): Int32Array {
   });
 }
 
-export function selectPerson(cams: readonly CameraModel[], views: readonly Keypoints2D[], opts: PersonSelectionOptions = {}): PersonSelectionResult {
+export function selectPerson(
+  cams: readonly CameraModel[],
+  views: readonly Keypoints2D[],
+  opts: PersonSelectionOptions = {},
+): PersonSelectionResult {
   const n = views.length;
   if (cams.length !== n) throw new Error(`${n} keypoint sets but ${cams.length} cameras`);
   const K = views[0].names.length;
@@ -63,11 +71,19 @@ export function selectPerson(cams: readonly CameraModel[], views: readonly Keypo
     rejectedFrames: views.map(() => []),
     rois: views.map(() => new Array<RoiBox | null>(frames).fill(null)),
   };
-  const obs: FrameObs[] = views.map(() => ({ x: new Float64Array(K), y: new Float64Array(K), w: new Float64Array(K) }));
+  const obs: FrameObs[] = views.map(() => ({
+    x: new Float64Array(K),
+    y: new Float64Array(K),
+    w: new Float64Array(K),
+  }));
   const pts: PointObservation[] = [];
 
   // Triangulates keypoint k from the cameras in `use` with per-camera labelling `mirrored`.
-  const triangulate = (k: number, mirrored: boolean[], use: (c: number) => boolean): [number, number, number] | null => {
+  const triangulate = (
+    k: number,
+    mirrored: boolean[],
+    use: (c: number) => boolean,
+  ): [number, number, number] | null => {
     pts.length = 0;
     for (let c = 0; c < n; c++) {
       if (!use(c)) continue;
@@ -111,12 +127,17 @@ export function selectPerson(cams: readonly CameraModel[], views: readonly Keypo
         best = mirrored;
       }
     }
-    if (present.filter((c) => best[c]).length * 2 > present.length) best = best.map((b, c) => (present.includes(c) ? !b : b));
+    if (present.filter((c) => best[c]).length * 2 > present.length)
+      best = best.map((b, c) => (present.includes(c) ? !b : b));
     return best;
   };
   // The camera disagreeing most with the others' triangulation (median over keypoints, px).
-  const worstCamera = (present: number[], labels: boolean[]): { camera: number; medianPx: number; others: Array<[number, number, number] | null> } | null => {
-    let worst: { camera: number; medianPx: number; others: Array<[number, number, number] | null> } | null = null;
+  const worstCamera = (
+    present: number[],
+    labels: boolean[],
+  ): { camera: number; medianPx: number; others: Array<[number, number, number] | null> } | null => {
+    let worst: { camera: number; medianPx: number; others: Array<[number, number, number] | null> } | null =
+      null;
     if (present.length < 3) return null;
     for (const c of present) {
       const errs: number[] = [];
@@ -142,7 +163,8 @@ export function selectPerson(cams: readonly CameraModel[], views: readonly Keypo
         const i = (f * K + k) * 3;
         const ok = v.data[i + 2] >= minConfidence && !Number.isNaN(v.data[i]);
         obs[c].w[k] = ok ? v.data[i + 2] : 0;
-        if (ok) [obs[c].x[k], obs[c].y[k]] = undistortToNormalized(cams[c].intrinsics, v.data[i], v.data[i + 1]);
+        if (ok)
+          [obs[c].x[k], obs[c].y[k]] = undistortToNormalized(cams[c].intrinsics, v.data[i], v.data[i + 1]);
       }
     });
     let present = [...Array(n).keys()].filter((c) => obs[c].w.some((w) => w > 0));
@@ -153,7 +175,12 @@ export function selectPerson(cams: readonly CameraModel[], views: readonly Keypo
       if (present.length < 2) break;
       best = chooseLabelling(present);
       const worst = worstCamera(present, best);
-      if (!worst || worst.medianPx <= (opts.maxPersonErrorPx ?? 0.04 * Math.hypot(views[worst.camera].width, views[worst.camera].height))) break;
+      if (
+        !worst ||
+        worst.medianPx <=
+          (opts.maxPersonErrorPx ?? 0.04 * Math.hypot(views[worst.camera].width, views[worst.camera].height))
+      )
+        break;
       const c = worst.camera;
       result.rejectedFrames[c].push(f);
       result.rois[c][f] = subjectRoi(cams[c], worst.others, views[c].width, views[c].height);
@@ -173,21 +200,32 @@ export function selectPerson(cams: readonly CameraModel[], views: readonly Keypo
       result.mirroredFrames[c].push(f);
       const base = f * K * 3;
       const frame = views[c].data.slice(base, base + K * 3);
-      for (let k = 0; k < K; k++) out[c].data.set(frame.subarray(mirror[k] * 3, mirror[k] * 3 + 3), base + k * 3);
+      for (let k = 0; k < K; k++)
+        out[c].data.set(frame.subarray(mirror[k] * 3, mirror[k] * 3 + 3), base + k * 3);
     }
   }
   return result;
 }
 
 /** Bounding box (with a 25% margin) of the subject's skeleton reprojected into a camera. */
-function subjectRoi(cam: CameraModel, points: Array<[number, number, number] | null>, width: number, height: number): RoiBox | null {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+function subjectRoi(
+  cam: CameraModel,
+  points: Array<[number, number, number] | null>,
+  width: number,
+  height: number,
+): RoiBox | null {
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   for (const p of points) {
     if (!p) continue;
     const uv = projectPoint(cam, p);
     if (!uv) continue;
-    x0 = Math.min(x0, uv[0]); y0 = Math.min(y0, uv[1]);
-    x1 = Math.max(x1, uv[0]); y1 = Math.max(y1, uv[1]);
+    x0 = Math.min(x0, uv[0]);
+    y0 = Math.min(y0, uv[1]);
+    x1 = Math.max(x1, uv[0]);
+    y1 = Math.max(y1, uv[1]);
   }
   if (!(x1 > x0 && y1 > y0)) return null;
   const mx = 0.25 * (x1 - x0) + 0.1 * (y1 - y0);

@@ -37,7 +37,12 @@ async function runJob(job: PoseJob): Promise<PoseFrameResult[]> {
     let landmarks: Float32Array | null = null;
     if (roi) {
       // Detect inside the subject's region only; tracking state from whole frames does not apply to crops.
-      const crop = cropRgb(fr.data, fr.width, fr.height, { x: roi.x / sx, y: roi.y / sy, width: roi.width / sx, height: roi.height / sy });
+      const crop = cropRgb(fr.data, fr.width, fr.height, {
+        x: roi.x / sx,
+        y: roi.y / sy,
+        width: roi.width / sx,
+        height: roi.height / sy,
+      });
       est.reset();
       const pose = await est.estimate(crop.data, crop.width, crop.height, (frame * 1000) / job.fps);
       est.reset();
@@ -55,7 +60,13 @@ async function runJob(job: PoseJob): Promise<PoseFrameResult[]> {
   return results;
 }
 
-function packLandmarks(lms: Array<{ x: number; y: number; score: number }>, x0: number, y0: number, sx: number, sy: number): Float32Array {
+function packLandmarks(
+  lms: Array<{ x: number; y: number; score: number }>,
+  x0: number,
+  y0: number,
+  sx: number,
+  sy: number,
+): Float32Array {
   const out = new Float32Array(lms.length * 3);
   lms.forEach((l, i) => out.set([(l.x + x0) * sx, (l.y + y0) * sy, l.score], i * 3));
   return out;
@@ -73,7 +84,12 @@ port.on('message', (msg: WorkerRequest) => {
   }
   runJob(msg.job).then(
     (results) => post({ type: 'done', jobId: msg.job.jobId, results }),
-    (err: unknown) => post({ type: 'error', jobId: msg.job.jobId, message: err instanceof Error ? err.message : String(err) }),
+    (err: unknown) =>
+      post({
+        type: 'error',
+        jobId: msg.job.jobId,
+        message: err instanceof Error ? err.message : String(err),
+      }),
   );
 });
 post({ type: 'ready' });

@@ -18,7 +18,13 @@ export interface Keypoints2D {
   timestamps?: Float64Array;
 }
 
-export function emptyKeypoints2D(names: readonly string[], frameCount: number, fps: number, width: number, height: number): Keypoints2D {
+export function emptyKeypoints2D(
+  names: readonly string[],
+  frameCount: number,
+  fps: number,
+  width: number,
+  height: number,
+): Keypoints2D {
   const data = new Float64Array(frameCount * names.length * 3);
   for (let i = 0; i < data.length; i += 3) {
     data[i] = NaN;

@@ -39,7 +39,9 @@ export function createPoseWorkerPool(size = 2): PoseWorkerPool {
       if (slot.busy || queue.length === 0) continue;
       const p = queue.shift()!;
       slot.busy = p;
-      void slot.ready.then(() => slot.worker.postMessage({ type: 'job', job: p.job } satisfies WorkerRequest));
+      void slot.ready.then(() =>
+        slot.worker.postMessage({ type: 'job', job: p.job } satisfies WorkerRequest),
+      );
     }
   };
 

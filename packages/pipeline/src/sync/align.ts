@@ -42,10 +42,14 @@ function frameAt(kp: Keypoints2D, t: number): number {
  */
 export function alignViews(views: readonly Keypoints2D[], sync: SyncResult): AlignedViews {
   const cameras = views.map((_, c) => c).filter((c) => sync.matches[c] && Number.isFinite(sync.startSec[c]));
-  if (cameras.length < 2) throw new Error(`Only ${cameras.length} camera(s) match the trial: at least 2 are needed`);
+  if (cameras.length < 2)
+    throw new Error(`Only ${cameras.length} camera(s) match the trial: at least 2 are needed`);
   const ref = views[sync.referenceCamera];
   const fps = ref.fps;
-  const spans = cameras.map((c) => [sync.startSec[c] + frameTime(views[c], 0), sync.startSec[c] + frameTime(views[c], views[c].frameCount - 1)]);
+  const spans = cameras.map((c) => [
+    sync.startSec[c] + frameTime(views[c], 0),
+    sync.startSec[c] + frameTime(views[c], views[c].frameCount - 1),
+  ]);
   // The span covered by at least two cameras: from the 2nd earliest start to the 2nd latest end.
   const starts = spans.map((s) => s[0]).sort((a, b) => a - b);
   const ends = spans.map((s) => s[1]).sort((a, b) => b - a);

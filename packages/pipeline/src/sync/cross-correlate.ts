@@ -5,7 +5,12 @@ import { sampleAt, type MotionSignal } from './motion-signal';
  * their clocks: at offset d, sample t of `ref` is compared with time t - d of `other` (so d is how much later
  * `other` started, on the common clock).
  */
-export function correlationAt(ref: MotionSignal, other: MotionSignal, offsetSec: number, minOverlap: number): number {
+export function correlationAt(
+  ref: MotionSignal,
+  other: MotionSignal,
+  offsetSec: number,
+  minOverlap: number,
+): number {
   // Pooled over channels: sum of covariances over the root of the summed variances, so that keypoints that
   // move a lot dominate and nearly still (noise-only) keypoints count little.
   let cov = 0;
@@ -14,7 +19,12 @@ export function correlationAt(ref: MotionSignal, other: MotionSignal, offsetSec:
   let used = 0;
   const channels = Math.min(ref.channels.length, other.channels.length);
   for (let k = 0; k < channels; k++) {
-    let n = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+    let n = 0,
+      sx = 0,
+      sy = 0,
+      sxx = 0,
+      syy = 0,
+      sxy = 0;
     const a = ref.channels[k];
     const b = other.channels[k];
     for (let i = 0; i < ref.times.length; i++) {
@@ -22,7 +32,12 @@ export function correlationAt(ref: MotionSignal, other: MotionSignal, offsetSec:
       if (Number.isNaN(x)) continue;
       const y = sampleAt(other.times, b, ref.times[i] - offsetSec);
       if (Number.isNaN(y)) continue;
-      n++; sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y;
+      n++;
+      sx += x;
+      sy += y;
+      sxx += x * x;
+      syy += y * y;
+      sxy += x * y;
     }
     if (n < minOverlap) continue;
     cov += (sxy - (sx * sy) / n) / n;
@@ -44,8 +59,15 @@ export interface CorrelationPeak {
  * Finds the offset maximising the correlation within [centre - range, centre + range]: an exhaustive search on
  * the reference's sample grid, then a parabolic fit and a fine search around the best sample (sub-frame).
  */
-export function findOffset(ref: MotionSignal, other: MotionSignal, centreSec: number, rangeSec: number, minOverlap: number): CorrelationPeak {
-  const dt = ref.times.length > 1 ? (ref.times[ref.times.length - 1] - ref.times[0]) / (ref.times.length - 1) : 1 / 60;
+export function findOffset(
+  ref: MotionSignal,
+  other: MotionSignal,
+  centreSec: number,
+  rangeSec: number,
+  minOverlap: number,
+): CorrelationPeak {
+  const dt =
+    ref.times.length > 1 ? (ref.times[ref.times.length - 1] - ref.times[0]) / (ref.times.length - 1) : 1 / 60;
   const steps = Math.max(1, Math.round(rangeSec / dt));
   const values: number[] = [];
   let best = -1;

@@ -22,7 +22,12 @@ export interface TrackSamples {
  * Undistorted keypoint tracks, low-pass filtered at smoothingHz: detector jitter is independent from frame to
  * frame and would otherwise favour integer lags, where no interpolation averages it out.
  */
-export function trackSamples(kp: Keypoints2D, cam: CameraModel, minConfidence = 0.3, smoothingHz = 8): TrackSamples {
+export function trackSamples(
+  kp: Keypoints2D,
+  cam: CameraModel,
+  minConfidence = 0.3,
+  smoothingHz = 8,
+): TrackSamples {
   const K = kp.names.length;
   const xy = new Float64Array(kp.frameCount * K * 2).fill(NaN);
   for (let f = 0; f < kp.frameCount; f++) {
@@ -59,18 +64,30 @@ export function essentialMatrix(a: CameraModel, b: CameraModel): number[] {
   const Rb = b.extrinsics.R;
   // R = Rb * Ra^T, t = tb - R * ta
   const R: number[] = [];
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) R.push(Rb[i * 3] * Ra[j * 3] + Rb[i * 3 + 1] * Ra[j * 3 + 1] + Rb[i * 3 + 2] * Ra[j * 3 + 2]);
+  for (let i = 0; i < 3; i++)
+    for (let j = 0; j < 3; j++)
+      R.push(Rb[i * 3] * Ra[j * 3] + Rb[i * 3 + 1] * Ra[j * 3 + 1] + Rb[i * 3 + 2] * Ra[j * 3 + 2]);
   const ta = a.extrinsics.t;
   const tb = b.extrinsics.t;
   const t = [0, 1, 2].map((i) => tb[i] - (R[i * 3] * ta[0] + R[i * 3 + 1] * ta[1] + R[i * 3 + 2] * ta[2]));
   const tx = [0, -t[2], t[1], t[2], 0, -t[0], -t[1], t[0], 0];
   const E: number[] = [];
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) E.push(tx[i * 3] * R[j] + tx[i * 3 + 1] * R[3 + j] + tx[i * 3 + 2] * R[6 + j]);
+  for (let i = 0; i < 3; i++)
+    for (let j = 0; j < 3; j++)
+      E.push(tx[i * 3] * R[j] + tx[i * 3 + 1] * R[3 + j] + tx[i * 3 + 2] * R[6 + j]);
   return E;
 }
 
 /** Symmetric epipolar distance (pixels, using each camera's focal length) of a point pair. */
-function epipolarDistance(E: number[], fa: number, fb: number, xa: number, ya: number, xb: number, yb: number): number {
+function epipolarDistance(
+  E: number[],
+  fa: number,
+  fb: number,
+  xa: number,
+  ya: number,
+  xb: number,
+  yb: number,
+): number {
   // Line in B: l = E [xa ya 1]; line in A: l' = E^T [xb yb 1]
   const l0 = E[0] * xa + E[1] * ya + E[2];
   const l1 = E[3] * xa + E[4] * ya + E[5];
@@ -112,7 +129,13 @@ export interface LagCostContext {
  * Cost of the hypothesis "frame f of A was taken at the same time as frame f * fpsB / fpsA - lagFramesB of B":
  * lag > 0 means B started later. Returns NaN when fewer than minFrames frames overlap.
  */
-export function lagCost(a: TrackSamples, b: TrackSamples, lagSec: number, ctx: LagCostContext, withMedian = false): { capped: number; median: number } {
+export function lagCost(
+  a: TrackSamples,
+  b: TrackSamples,
+  lagSec: number,
+  ctx: LagCostContext,
+  withMedian = false,
+): { capped: number; median: number } {
   const perFrame: number[] = [];
   const perFrameMedian: number[] = [];
   const dists: number[] = [];
@@ -128,8 +151,10 @@ export function lagCost(a: TrackSamples, b: TrackSamples, lagSec: number, ctx: L
       const ia = (f * a.keypoints + k) * 2;
       const xa = a.xy[ia];
       if (Number.isNaN(xa)) continue;
-      if (sampleB(b, pos, k, pb)) dists.push(epipolarDistance(ctx.E, ctx.fa, ctx.fb, xa, a.xy[ia + 1], pb[0], pb[1]));
-      if (sampleB(b, pos, b.mirror[k], pb)) dMirror.push(epipolarDistance(ctx.E, ctx.fa, ctx.fb, xa, a.xy[ia + 1], pb[0], pb[1]));
+      if (sampleB(b, pos, k, pb))
+        dists.push(epipolarDistance(ctx.E, ctx.fa, ctx.fb, xa, a.xy[ia + 1], pb[0], pb[1]));
+      if (sampleB(b, pos, b.mirror[k], pb))
+        dMirror.push(epipolarDistance(ctx.E, ctx.fa, ctx.fb, xa, a.xy[ia + 1], pb[0], pb[1]));
     }
     if (dists.length < 4) continue;
     const mirrored = dMirror.length >= 4;
@@ -174,7 +199,13 @@ export interface LagEstimate {
  * Searches lags in [centre - range, centre + range] in one-frame steps of B (on a subset of A's frames when the
  * video is long), then refines around the best lag to 1/20 frame with every frame.
  */
-export function estimateLag(a: TrackSamples, b: TrackSamples, ctx: LagCostContext, centreSec: number, rangeSec: number): LagEstimate {
+export function estimateLag(
+  a: TrackSamples,
+  b: TrackSamples,
+  ctx: LagCostContext,
+  centreSec: number,
+  rangeSec: number,
+): LagEstimate {
   const step = 1 / b.fps;
   const n = Math.max(1, Math.round(rangeSec / step));
   const coarseCtx = { ...ctx, frameStride: Math.max(1, Math.floor(a.frames / 120)) };
@@ -197,5 +228,10 @@ export function estimateLag(a: TrackSamples, b: TrackSamples, ctx: LagCostContex
       lag = l;
     }
   }
-  return { lagSec: lag, costPx: lagCost(a, b, lag, ctx, true).median, lagCostPx: cost, medianCostPx: median(costs.filter(Number.isFinite)) };
+  return {
+    lagSec: lag,
+    costPx: lagCost(a, b, lag, ctx, true).median,
+    lagCostPx: cost,
+    medianCostPx: median(costs.filter(Number.isFinite)),
+  };
 }

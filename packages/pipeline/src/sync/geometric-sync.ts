@@ -19,7 +19,11 @@ export interface GeometricSyncOptions {
 }
 
 /** Lags of every camera pair from epipolar consistency (see epipolar-lag.ts). */
-export function pairwiseLags(views: readonly Keypoints2D[], cams: readonly CameraModel[], opts: GeometricSyncOptions): PairLag[] {
+export function pairwiseLags(
+  views: readonly Keypoints2D[],
+  cams: readonly CameraModel[],
+  opts: GeometricSyncOptions,
+): PairLag[] {
   const tracks = views.map((v, c) => trackSamples(v, cams[c]));
   const pairs: PairLag[] = [];
   for (let a = 0; a < views.length; a++) {
@@ -31,12 +35,18 @@ export function pairwiseLags(views: readonly Keypoints2D[], cams: readonly Camer
           E: essentialMatrix(cams[a], cams[b]),
           fa: cams[a].intrinsics.fx,
           fb: cams[b].intrinsics.fx,
-          minFrames: Math.max(5, Math.round(opts.minOverlapRatio * Math.min(views[a].frameCount, views[b].frameCount))),
+          minFrames: Math.max(
+            5,
+            Math.round(opts.minOverlapRatio * Math.min(views[a].frameCount, views[b].frameCount)),
+          ),
         },
         opts.priorSec[b] - opts.priorSec[a],
         opts.rangeSec(views[a].frameCount / views[a].fps, views[b].frameCount / views[b].fps),
       );
-      const sharpness = Number.isFinite(est.lagCostPx) && est.medianCostPx > 0 ? Math.max(0, 1 - est.lagCostPx / est.medianCostPx) : 0;
+      const sharpness =
+        Number.isFinite(est.lagCostPx) && est.medianCostPx > 0
+          ? Math.max(0, 1 - est.lagCostPx / est.medianCostPx)
+          : 0;
       pairs.push({ ...est, a, b, sharpness });
     }
   }
@@ -48,8 +58,16 @@ export function pairwiseLags(views: readonly Keypoints2D[], cams: readonly Camer
  * over the pairs, then pairs disagreeing by more than `outlierSec` are dropped and the fit repeated.
  * Cameras in `excluded` are left out (NaN).
  */
-export function solveOffsets(n: number, pairs: readonly PairLag[], reference: number, excluded: ReadonlySet<number>, outlierSec: number): number[] {
-  let active = pairs.filter((p) => !excluded.has(p.a) && !excluded.has(p.b) && Number.isFinite(p.lagSec) && p.sharpness > 0);
+export function solveOffsets(
+  n: number,
+  pairs: readonly PairLag[],
+  reference: number,
+  excluded: ReadonlySet<number>,
+  outlierSec: number,
+): number[] {
+  let active = pairs.filter(
+    (p) => !excluded.has(p.a) && !excluded.has(p.b) && Number.isFinite(p.lagSec) && p.sharpness > 0,
+  );
   let offsets: number[] = new Array<number>(n).fill(NaN);
   for (let iter = 0; iter < 4; iter++) {
     offsets = weightedLeastSquares(n, active, reference, excluded);
@@ -63,7 +81,12 @@ export function solveOffsets(n: number, pairs: readonly PairLag[], reference: nu
   return offsets;
 }
 
-function weightedLeastSquares(n: number, pairs: readonly PairLag[], reference: number, excluded: ReadonlySet<number>): number[] {
+function weightedLeastSquares(
+  n: number,
+  pairs: readonly PairLag[],
+  reference: number,
+  excluded: ReadonlySet<number>,
+): number[] {
   // Unknowns: offsets of the non-reference, non-excluded cameras. Normal equations of sum w (o_b - o_a - lag)^2.
   const vars = [...Array(n).keys()].filter((c) => c !== reference && !excluded.has(c));
   const idx = new Map(vars.map((c, i) => [c, i]));

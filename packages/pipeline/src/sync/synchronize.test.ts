@@ -9,9 +9,23 @@ const FPS = 60;
 const rig = syntheticRig();
 
 /** Camera c's video starts `lagFrames` after the reference clock's 0 and lasts `frames` frames. */
-function video(c: number, lagFrames: number, frames: number, seed = 1, fps = FPS, origin: [number, number, number] = [0, 0, 0]): Keypoints2D {
+function video(
+  c: number,
+  lagFrames: number,
+  frames: number,
+  seed = 1,
+  fps = FPS,
+  origin: [number, number, number] = [0, 0, 0],
+): Keypoints2D {
   const times = Array.from({ length: frames }, (_, i) => i / fps + lagFrames / FPS);
-  return projectMotion(rig[c], syntheticMotion(KEYPOINTS_2D, times, seed, origin), KEYPOINTS_2D, fps, 2, 100 + c);
+  return projectMotion(
+    rig[c],
+    syntheticMotion(KEYPOINTS_2D, times, seed, origin),
+    KEYPOINTS_2D,
+    fps,
+    2,
+    100 + c,
+  );
 }
 
 describe('synchronize (geometric, calibrated cameras)', () => {
@@ -20,7 +34,10 @@ describe('synchronize (geometric, calibrated cameras)', () => {
       // Three cameras (three pairs) keep the test fast; camera 2 starts `shift` frames late and is shorter.
       const cams = rig.slice(0, 3);
       const views = cams.map((_, c) => video(c, c === 2 ? shift : 0, c === 2 ? 100 : 120));
-      const r = synchronize(views.map((keypoints) => ({ keypoints })), { calibration: cams, maxOffsetSec: 0.4 });
+      const r = synchronize(
+        views.map((keypoints) => ({ keypoints })),
+        { calibration: cams, maxOffsetSec: 0.4 },
+      );
       expect(r.matches).toEqual([true, true, true]);
       const rel = r.lagsFrames[2] - r.lagsFrames[r.referenceCamera];
       expect(Math.abs(rel - shift)).toBeLessThanOrEqual(0.5);
@@ -45,8 +62,13 @@ describe('synchronize (geometric, calibrated cameras)', () => {
 
   it('reports a video of another trial as not matching', () => {
     // The other trial: another motion, the subject half a metre away.
-    const views = rig.slice(0, 3).map((_, c) => (c === 2 ? video(c, 0, 110, 7, FPS, [0.5, 0, 0.3]) : video(c, 0, 110)));
-    const r = synchronize(views.map((keypoints) => ({ keypoints })), { calibration: rig.slice(0, 3), maxOffsetSec: 0.4 });
+    const views = rig
+      .slice(0, 3)
+      .map((_, c) => (c === 2 ? video(c, 0, 110, 7, FPS, [0.5, 0, 0.3]) : video(c, 0, 110)));
+    const r = synchronize(
+      views.map((keypoints) => ({ keypoints })),
+      { calibration: rig.slice(0, 3), maxOffsetSec: 0.4 },
+    );
     expect(r.matches).toEqual([true, true, false]);
     expect(r.warnings.join()).toMatch(/Camera 3 does not match/);
     expect(() => alignViews(views, { ...r, matches: [true, false, false] })).toThrow(/at least 2/);

@@ -48,10 +48,12 @@ export interface SyncResult {
 function activity(s: MotionSignal): number {
   let sum = 0;
   let n = 0;
-  for (const ch of s.channels) for (const v of ch) if (!Number.isNaN(v)) {
-    sum += Math.abs(v);
-    n++;
-  }
+  for (const ch of s.channels)
+    for (const v of ch)
+      if (!Number.isNaN(v)) {
+        sum += Math.abs(v);
+        n++;
+      }
   return n ? (sum / n) * n : 0;
 }
 
@@ -69,7 +71,9 @@ export function synchronize(cams: readonly SyncCamera[], opts: SyncOptions = {})
   const clockKnown = cams.every((c) => Number.isFinite(c.startTimeSec));
   const durations = cams.map((c) => c.keypoints.frameCount / c.keypoints.fps);
   const shortest = Math.min(...durations);
-  const range = clockKnown ? (opts.clockToleranceSec ?? 0.5) : Math.min(opts.maxOffsetSec ?? 10, shortest / 2);
+  const range = clockKnown
+    ? (opts.clockToleranceSec ?? 0.5)
+    : Math.min(opts.maxOffsetSec ?? 10, shortest / 2);
   const minCorrelation = opts.minCorrelation ?? 0.5;
   const refStart = clockKnown ? cams[reference].startTimeSec! : 0;
   const result: SyncResult = {
@@ -89,7 +93,13 @@ export function synchronize(cams: readonly SyncCamera[], opts: SyncOptions = {})
       return;
     }
     const centre = clockKnown ? cam.startTimeSec! - refStart : 0;
-    const minOverlap = Math.max(10, Math.round((opts.minOverlapRatio ?? 0.5) * Math.min(cam.keypoints.frameCount, cams[reference].keypoints.frameCount)));
+    const minOverlap = Math.max(
+      10,
+      Math.round(
+        (opts.minOverlapRatio ?? 0.5) *
+          Math.min(cam.keypoints.frameCount, cams[reference].keypoints.frameCount),
+      ),
+    );
     const peak = findOffset(signals[reference], signals[c], centre, range, minOverlap);
     const ok = Number.isFinite(peak.correlation) && peak.correlation >= minCorrelation;
     result.lagsSec.push(ok ? peak.offsetSec : clockKnown ? centre : NaN);
@@ -107,9 +117,13 @@ export function synchronize(cams: readonly SyncCamera[], opts: SyncOptions = {})
 }
 
 /** Search half-width: around the clocks when known, else up to half the shorter video of a pair (at most 10 s). */
-function searchRange(cams: readonly SyncCamera[], opts: SyncOptions): { clockKnown: boolean; rangeSec: (a: number, b: number) => number } {
+function searchRange(
+  cams: readonly SyncCamera[],
+  opts: SyncOptions,
+): { clockKnown: boolean; rangeSec: (a: number, b: number) => number } {
   const clockKnown = cams.every((c) => Number.isFinite(c.startTimeSec));
-  const rangeSec = (a: number, b: number): number => (clockKnown ? (opts.clockToleranceSec ?? 0.5) : Math.min(opts.maxOffsetSec ?? 10, Math.min(a, b) / 2));
+  const rangeSec = (a: number, b: number): number =>
+    clockKnown ? (opts.clockToleranceSec ?? 0.5) : Math.min(opts.maxOffsetSec ?? 10, Math.min(a, b) / 2);
   return { clockKnown, rangeSec };
 }
 
@@ -121,28 +135,49 @@ function searchRange(cams: readonly SyncCamera[], opts: SyncOptions): { clockKno
  * - A pair without a clear cost minimum (too little motion, e.g. a static pose) does not inform the lag: a
  *   camera with no informative pair keeps its clock offset (or 0).
  */
-function synchronizeGeometric(cams: readonly SyncCamera[], calibration: readonly CameraModel[], opts: SyncOptions): SyncResult {
-  if (calibration.length !== cams.length) throw new Error(`${cams.length} videos but ${calibration.length} calibrated cameras`);
+function synchronizeGeometric(
+  cams: readonly SyncCamera[],
+  calibration: readonly CameraModel[],
+  opts: SyncOptions,
+): SyncResult {
+  if (calibration.length !== cams.length)
+    throw new Error(`${cams.length} videos but ${calibration.length} calibrated cameras`);
   const n = cams.length;
   const all = [...Array(n).keys()];
   const { clockKnown, rangeSec } = searchRange(cams, opts);
   const priorSec = cams.map((c) => (clockKnown ? c.startTimeSec! - cams[0].startTimeSec! : 0));
-  const pairs = pairwiseLags(cams.map((c) => c.keypoints), calibration, { priorSec, rangeSec, minOverlapRatio: opts.minOverlapRatio ?? 0.5 });
+  const pairs = pairwiseLags(
+    cams.map((c) => c.keypoints),
+    calibration,
+    { priorSec, rangeSec, minOverlapRatio: opts.minOverlapRatio ?? 0.5 },
+  );
   const minSharpness = opts.minSharpness ?? 0.3;
   const diag = Math.max(...cams.map((c) => Math.hypot(c.keypoints.width, c.keypoints.height)));
   const maxCost = opts.maxEpipolarPx ?? 0.009 * diag;
   const partner = (p: PairLag, c: number): number => (p.a === c ? p.b : p.a);
   const pairsOf = (c: number, excluded: ReadonlySet<number>): PairLag[] =>
-    pairs.filter((p) => (p.a === c || p.b === c) && !excluded.has(partner(p, c)) && Number.isFinite(p.costPx));
+    pairs.filter(
+      (p) => (p.a === c || p.b === c) && !excluded.has(partner(p, c)) && Number.isFinite(p.costPx),
+    );
   const excluded = new Set<number>();
   const reasons = new Map<number, string>();
   // 1. Geometric consistency: drop the worst camera while its median pair cost is too high.
   for (;;) {
-    const costs = all.filter((c) => !excluded.has(c)).map((c) => ({ c, cost: medianOf(pairsOf(c, excluded).map((p) => p.costPx)) }));
-    const worst = costs.reduce<{ c: number; cost: number } | null>((w, x) => (!w || !(x.cost <= w.cost) ? x : w), null);
+    const costs = all
+      .filter((c) => !excluded.has(c))
+      .map((c) => ({ c, cost: medianOf(pairsOf(c, excluded).map((p) => p.costPx)) }));
+    const worst = costs.reduce<{ c: number; cost: number } | null>(
+      (w, x) => (!w || !(x.cost <= w.cost) ? x : w),
+      null,
+    );
     if (!worst || worst.cost <= maxCost) break;
     excluded.add(worst.c);
-    reasons.set(worst.c, Number.isFinite(worst.cost) ? `its keypoints disagree with the other cameras at every time offset (${worst.cost.toFixed(0)} px)` : 'it overlaps too little with the other videos');
+    reasons.set(
+      worst.c,
+      Number.isFinite(worst.cost)
+        ? `its keypoints disagree with the other cameras at every time offset (${worst.cost.toFixed(0)} px)`
+        : 'it overlaps too little with the other videos',
+    );
     if (excluded.size >= n - 1) break;
   }
   // 2. Lags from the informative pairs; a camera contradicting the others (loop residual) is dropped.
@@ -153,17 +188,32 @@ function synchronizeGeometric(cams: readonly SyncCamera[], calibration: readonly
   for (;;) {
     const matching = all.filter((c) => !excluded.has(c));
     reference = matching[0] ?? 0;
-    const solved = solveOffsets(n, pairs.filter((p) => informative(p)), reference, excluded, 1.5 / fps);
-    offsets = all.map((c) => (excluded.has(c) ? NaN : Number.isFinite(solved[c]) ? solved[c] : priorSec[c] - priorSec[reference]));
+    const solved = solveOffsets(
+      n,
+      pairs.filter((p) => informative(p)),
+      reference,
+      excluded,
+      1.5 / fps,
+    );
+    offsets = all.map((c) =>
+      excluded.has(c) ? NaN : Number.isFinite(solved[c]) ? solved[c] : priorSec[c] - priorSec[reference],
+    );
     if (matching.length < 3) break;
     const residual = matching.map((c) => ({
       c,
-      r: medianOf(pairsOf(c, excluded).filter(informative).map((p) => Math.abs(offsets[p.b] - offsets[p.a] - p.lagSec))),
+      r: medianOf(
+        pairsOf(c, excluded)
+          .filter(informative)
+          .map((p) => Math.abs(offsets[p.b] - offsets[p.a] - p.lagSec)),
+      ),
     }));
     const worst = residual.reduce((w, x) => (x.r > w.r ? x : w), residual[0]);
     if (!(worst.r > 3 / fps)) break;
     excluded.add(worst.c);
-    reasons.set(worst.c, `its time offsets contradict the other cameras by ${(worst.r * fps).toFixed(1)} frames`);
+    reasons.set(
+      worst.c,
+      `its time offsets contradict the other cameras by ${(worst.r * fps).toFixed(1)} frames`,
+    );
   }
   const confidence = all.map((c) => {
     if (excluded.has(c)) return 0;
@@ -173,7 +223,9 @@ function synchronizeGeometric(cams: readonly SyncCamera[], calibration: readonly
   const warnings = [...excluded].map((c) => `Camera ${c + 1} does not match the trial: ${reasons.get(c)}`);
   all.forEach((c) => {
     if (!excluded.has(c) && c !== reference && confidence[c] === 0) {
-      warnings.push(`Camera ${c + 1}: too little motion to refine its time offset; using ${clockKnown ? 'its clock' : 'no offset'}`);
+      warnings.push(
+        `Camera ${c + 1}: too little motion to refine its time offset; using ${clockKnown ? 'its clock' : 'no offset'}`,
+      );
     }
   });
   const refStart = clockKnown ? cams[reference].startTimeSec! : 0;
@@ -182,7 +234,9 @@ function synchronizeGeometric(cams: readonly SyncCamera[], calibration: readonly
     startSec: offsets.map((o) => refStart + o),
     lagsSec: offsets,
     lagsFrames: offsets.map((l, c) => l * cams[c].keypoints.fps),
-    confidence: confidence.map((x, c) => (c === reference && !excluded.has(c) ? Math.max(x, ...confidence) : x)),
+    confidence: confidence.map((x, c) =>
+      c === reference && !excluded.has(c) ? Math.max(x, ...confidence) : x,
+    ),
     matches: all.map((c) => !excluded.has(c)),
     warnings,
   };

@@ -39,7 +39,8 @@ export function fillGapsXyz(xyz: Float64Array, maxGap: number): number {
         const s = (g - before) / span;
         const s2 = s * s;
         const s3 = s2 * s;
-        xyz[g * 3 + c] = (2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * v0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * v1;
+        xyz[g * 3 + c] =
+          (2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * v0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * v1;
       }
     }
     filled += gap;

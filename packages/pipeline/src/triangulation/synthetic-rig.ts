@@ -2,9 +2,20 @@ import { projectPoint, type CameraModel, type Mat3, type Vec3 } from '../camera/
 import { emptyKeypoints2D, type Keypoints2D } from '../pose/types';
 
 /** A camera at `center` looking at `target` with world Y up (OpenCV axes: x right, y down, z forward). */
-export function lookAtCamera(name: string, center: Vec3, target: Vec3, f = 1700, width = 1080, height = 1920): CameraModel {
+export function lookAtCamera(
+  name: string,
+  center: Vec3,
+  target: Vec3,
+  f = 1700,
+  width = 1080,
+  height = 1920,
+): CameraModel {
   const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-  const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  const cross = (a: Vec3, b: Vec3): Vec3 => [
+    a[1] * b[2] - a[2] * b[1],
+    a[2] * b[0] - a[0] * b[2],
+    a[0] * b[1] - a[1] * b[0],
+  ];
   const norm = (a: Vec3): Vec3 => {
     const l = Math.hypot(a[0], a[1], a[2]);
     return [a[0] / l, a[1] / l, a[2] / l];
@@ -20,7 +31,15 @@ export function lookAtCamera(name: string, center: Vec3, target: Vec3, f = 1700,
   ];
   return {
     name,
-    intrinsics: { width, height, fx: f, fy: f, cx: width / 2, cy: height / 2, dist: [-0.05, 0.13, 0.0006, 0.0007, 0] },
+    intrinsics: {
+      width,
+      height,
+      fx: f,
+      fy: f,
+      cx: width / 2,
+      cy: height / 2,
+      dist: [-0.05, 0.13, 0.0006, 0.0007, 0],
+    },
     extrinsics: { R, t },
   };
 }
@@ -77,7 +96,12 @@ const BODY: Record<string, [number, number, number]> = {
  * A subject swaying, bending and waving (smooth, non-periodic motion) at `times` seconds: per frame, one
  * world point per name in `names`. `seed` changes the motion (another trial).
  */
-export function syntheticMotion(names: readonly string[], times: ArrayLike<number>, seed = 1, origin: Vec3 = [0, 0, 0]): Vec3[][] {
+export function syntheticMotion(
+  names: readonly string[],
+  times: ArrayLike<number>,
+  seed = 1,
+  origin: Vec3 = [0, 0, 0],
+): Vec3[][] {
   const rnd = seededRandom(seed);
   const f = [0.31, 0.47, 0.73, 1.13, 1.7].map((x) => x * (0.8 + 0.4 * rnd.uniform()));
   const ph = f.map(() => rnd.uniform() * 2 * Math.PI);
@@ -98,7 +122,8 @@ export function syntheticMotion(names: readonly string[], times: ArrayLike<numbe
         z += h * Math.sin(bend);
         y = 0.92 + h * Math.cos(bend);
       }
-      if (n.includes('wrist') || n.includes('elbow')) y += (n.includes('wrist') ? 1 : 0.5) * wave * (n.startsWith('r') ? 1 : -0.5);
+      if (n.includes('wrist') || n.includes('elbow'))
+        y += (n.includes('wrist') ? 1 : 0.5) * wave * (n.startsWith('r') ? 1 : -0.5);
       if (y < 0.92 && y > 0.1) y -= squat * ((0.92 - y) / 0.82) * 0.5;
       if (y >= 0.5) y -= squat;
       const c = Math.cos(turn);
@@ -109,14 +134,24 @@ export function syntheticMotion(names: readonly string[], times: ArrayLike<numbe
 }
 
 /** Projects per-frame world points into a camera as 2D keypoints with Gaussian pixel noise (confidence 0.9). */
-export function projectMotion(cam: CameraModel, motion: Vec3[][], names: readonly string[], fps: number, noisePx: number, seed: number): Keypoints2D {
+export function projectMotion(
+  cam: CameraModel,
+  motion: Vec3[][],
+  names: readonly string[],
+  fps: number,
+  noisePx: number,
+  seed: number,
+): Keypoints2D {
   const rnd = seededRandom(seed);
   const kp = emptyKeypoints2D(names, motion.length, fps, cam.intrinsics.width, cam.intrinsics.height);
   motion.forEach((points, f) => {
     points.forEach((p, k) => {
       const uv = projectPoint(cam, p);
       if (!uv) return;
-      kp.data.set([uv[0] + noisePx * rnd.gaussian(), uv[1] + noisePx * rnd.gaussian(), 0.9], (f * names.length + k) * 3);
+      kp.data.set(
+        [uv[0] + noisePx * rnd.gaussian(), uv[1] + noisePx * rnd.gaussian(), 0.9],
+        (f * names.length + k) * 3,
+      );
     });
   });
   return kp;

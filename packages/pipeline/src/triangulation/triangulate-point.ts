@@ -26,9 +26,20 @@ export interface PointTriangulationOptions {
  * Weighted linear triangulation (DLT with the homogeneous coordinate fixed to 1, solved through the 3x3
  * normal equations). Each camera contributes w * (x * P3 - P1) and w * (y * P3 - P2).
  */
-export function linearTriangulation(cams: readonly CameraModel[], obs: readonly PointObservation[]): [number, number, number] | null {
+export function linearTriangulation(
+  cams: readonly CameraModel[],
+  obs: readonly PointObservation[],
+): [number, number, number] | null {
   // Normal equations M X = v (M symmetric 3x3).
-  let m00 = 0, m01 = 0, m02 = 0, m11 = 0, m12 = 0, m22 = 0, v0 = 0, v1 = 0, v2 = 0;
+  let m00 = 0,
+    m01 = 0,
+    m02 = 0,
+    m11 = 0,
+    m12 = 0,
+    m22 = 0,
+    v0 = 0,
+    v1 = 0,
+    v2 = 0;
   for (const o of obs) {
     const { R, t } = cams[o.camera].extrinsics;
     const w = o.weight;
@@ -39,9 +50,15 @@ export function linearTriangulation(cams: readonly CameraModel[], obs: readonly 
       const a1 = w * (c * R[7] - R[r + 1]);
       const a2 = w * (c * R[8] - R[r + 2]);
       const b = -w * (c * t[2] - t[row]);
-      m00 += a0 * a0; m01 += a0 * a1; m02 += a0 * a2;
-      m11 += a1 * a1; m12 += a1 * a2; m22 += a2 * a2;
-      v0 += a0 * b; v1 += a1 * b; v2 += a2 * b;
+      m00 += a0 * a0;
+      m01 += a0 * a1;
+      m02 += a0 * a2;
+      m11 += a1 * a1;
+      m12 += a1 * a2;
+      m22 += a2 * a2;
+      v0 += a0 * b;
+      v1 += a1 * b;
+      v2 += a2 * b;
     }
   }
   const c00 = m11 * m22 - m12 * m12;
@@ -109,6 +126,7 @@ export function triangulateRobust(
   }
   if (!best || !(best.errorPx <= opts.maxErrorPx)) return null;
   // A point behind any kept camera is a wrong correspondence.
-  for (const o of obs) if (!Number.isFinite(reprojectionErrorPx(cams[o.camera], best.position, o))) return null;
+  for (const o of obs)
+    if (!Number.isFinite(reprojectionErrorPx(cams[o.camera], best.position, o))) return null;
   return best;
 }

@@ -10,10 +10,19 @@ const FRAMES = 300;
 /** Known points in a 1 x 2 x 1 m volume around a standing subject, one "keypoint" seen over FRAMES frames. */
 function makeScene(seed: number): Vec3[] {
   const rnd = seededRandom(seed);
-  return Array.from({ length: FRAMES }, () => [rnd.uniform() - 0.5, rnd.uniform() * 1.9, rnd.uniform() - 0.5] as Vec3);
+  return Array.from(
+    { length: FRAMES },
+    () => [rnd.uniform() - 0.5, rnd.uniform() * 1.9, rnd.uniform() - 0.5] as Vec3,
+  );
 }
 
-function observe(cam: CameraModel, points: Vec3[], noisePx: number, outlierRate: number, seed: number): Keypoints2D {
+function observe(
+  cam: CameraModel,
+  points: Vec3[],
+  noisePx: number,
+  outlierRate: number,
+  seed: number,
+): Keypoints2D {
   const rnd = seededRandom(seed);
   const data = new Float64Array(FRAMES * 3);
   points.forEach((p, f) => {
@@ -27,7 +36,14 @@ function observe(cam: CameraModel, points: Vec3[], noisePx: number, outlierRate:
     }
     data.set([u, v, 0.6 + 0.4 * rnd.uniform()], f * 3);
   });
-  return { names: ['P'], fps: 60, width: cam.intrinsics.width, height: cam.intrinsics.height, frameCount: FRAMES, data };
+  return {
+    names: ['P'],
+    fps: 60,
+    width: cam.intrinsics.width,
+    height: cam.intrinsics.height,
+    frameCount: FRAMES,
+    data,
+  };
 }
 
 function rmseMm(truth: Vec3[], xyz: Float64Array): { rmse: number; found: number } {
@@ -70,7 +86,8 @@ describe('triangulateKeypoints', () => {
     const views = pair.map((cam, c) => observe(cam, truth, 0, 0, 30 + c));
     // Frame 5: camera 1 sees something 200 px lower (off the epipolar line, which is near horizontal here); frames 50..52 and 100..130: undetected in camera 0.
     views[1].data[5 * 3 + 1] += 200;
-    for (const f of [50, 51, 52, ...Array.from({ length: 31 }, (_, i) => 100 + i)]) views[0].data[f * 3 + 2] = 0;
+    for (const f of [50, 51, 52, ...Array.from({ length: 31 }, (_, i) => 100 + i)])
+      views[0].data[f * 3 + 2] = 0;
     const { keypoints, stats } = triangulateKeypoints(pair, views, { maxGapFrames: 12 });
     const xyz = keypoints.positions[0];
     expect(keypoints.cameraCount[0][5]).toBe(0);

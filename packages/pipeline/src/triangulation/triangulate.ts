@@ -35,12 +35,14 @@ export function triangulateKeypoints(
   views: readonly Keypoints2D[],
   opts: TriangulationOptions = {},
 ): { keypoints: Keypoints3D; stats: TriangulationStats } {
-  if (cams.length !== views.length) throw new Error(`${cams.length} cameras but ${views.length} keypoint sets`);
+  if (cams.length !== views.length)
+    throw new Error(`${cams.length} cameras but ${views.length} keypoint sets`);
   if (views.length < 2) throw new Error('Triangulation needs at least 2 cameras');
   const names = views[0].names;
   const frameCount = views[0].frameCount;
   for (const v of views) {
-    if (v.frameCount !== frameCount) throw new Error('All cameras must have the same frame count (synchronise first)');
+    if (v.frameCount !== frameCount)
+      throw new Error('All cameras must have the same frame count (synchronise first)');
     if (v.names.join() !== names.join()) throw new Error('All cameras must use the same keypoint set');
   }
   const fps = views[0].fps;
@@ -83,7 +85,15 @@ export function triangulateKeypoints(
     for (let f = 0; f < frameCount; f++) if (Number.isNaN(positions[k][f * 3])) missingPoints++;
   }
   return {
-    keypoints: { names, fps, frameCount, startTimeSec: opts.startTimeSec ?? 0, positions, reprojectionErrorPx: errors, cameraCount: counts },
+    keypoints: {
+      names,
+      fps,
+      frameCount,
+      startTimeSec: opts.startTimeSec ?? 0,
+      positions,
+      reprojectionErrorPx: errors,
+      cameraCount: counts,
+    },
     stats: {
       meanReprojectionPx: triangulated ? errorSum / triangulated : NaN,
       cameraUseRatio: used.map((u) => (triangulated ? u / triangulated : 0)),

@@ -20,7 +20,11 @@ export async function up(db: AnyDb): Promise<void> {
     .on('sessions')
     .columns(['user_id', 'removed_at', 'trashed', 'created_at', 'id'])
     .execute();
-  await db.schema.createIndex('trials_session_trashed_idx').on('trials').columns(['session_id', 'trashed']).execute();
+  await db.schema
+    .createIndex('trials_session_trashed_idx')
+    .on('trials')
+    .columns(['session_id', 'trashed'])
+    .execute();
   await db.schema.createIndex('sessions_trashed_at_idx').on('sessions').column('trashed_at').execute();
   await db.schema.createIndex('trials_trashed_at_idx').on('trials').column('trashed_at').execute();
   await db.schema.createIndex('subjects_trashed_at_idx').on('subjects').column('trashed_at').execute();

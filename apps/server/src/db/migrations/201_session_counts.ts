@@ -45,7 +45,8 @@ export async function up(db: AnyDb): Promise<void> {
       create trigger sessions_count_trigger after insert or update of user_id, trashed, removed_at or delete
       on sessions for each row execute function poselab_session_counts()`.execute(db);
   } else {
-    const add = (row: 'new') => sql.raw(`
+    const add = (row: 'new') =>
+      sql.raw(`
       insert or ignore into session_counts (user_id, active, trashed) values (${row}.user_id, 0, 0);
       update session_counts
          set active = active + (${row}.removed_at is null and ${row}.trashed = 0),
@@ -56,7 +57,9 @@ export async function up(db: AnyDb): Promise<void> {
          set active = active - (old.removed_at is null and old.trashed = 0),
              trashed = trashed - (old.removed_at is null and old.trashed = 1)
        where user_id = old.user_id;`);
-    await sql`create trigger sessions_count_insert after insert on sessions begin ${add('new')} end`.execute(db);
+    await sql`create trigger sessions_count_insert after insert on sessions begin ${add('new')} end`.execute(
+      db,
+    );
     await sql`create trigger sessions_count_delete after delete on sessions begin ${sub} end`.execute(db);
     await sql`create trigger sessions_count_update after update of user_id, trashed, removed_at on sessions
       begin ${sub} ${add('new')} end`.execute(db);

@@ -52,7 +52,9 @@ export default function CalibrationPage() {
   const finish = async (st: CaptureStatusReply) => {
     if (st.status === 'error') {
       setFailed(true);
-      const trial = st.trial_id ? await apiCall(getTrialEndpoint, { params: { id: st.trial_id } }).catch(() => null) : null;
+      const trial = st.trial_id
+        ? await apiCall(getTrialEndpoint, { params: { id: st.trial_id } }).catch(() => null)
+        : null;
       setError(trial?.meta.error_msg ?? st.message ?? 'Finished with error');
       return;
     }
@@ -72,7 +74,12 @@ export default function CalibrationPage() {
     setError(null);
     setFailed(false);
     try {
-      await captureApi.setMetadata(sessionId, { cb_rows: rows, cb_cols: cols, cb_square: square, cb_placement: placement });
+      await captureApi.setMetadata(sessionId, {
+        cb_rows: rows,
+        cb_cols: cols,
+        cb_square: square,
+        cb_placement: placement,
+      });
       const res = await captureApi.record(sessionId, { name: 'calibration' });
       run.start(res.id);
     } catch (err) {
@@ -86,7 +93,10 @@ export default function CalibrationPage() {
   const st = run.status;
   const busy = starting || run.running;
   // SPEC §4: a snackbar with the count of uploaded videos while uploading, and a note when processing starts.
-  const uploadNote = busy && st?.status === 'uploading' ? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded.` : null;
+  const uploadNote =
+    busy && st?.status === 'uploading'
+      ? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded.`
+      : null;
   const processingNote = busy && st?.status === 'processing';
   useEffect(() => {
     if (uploadNote) toast.info(uploadNote);
@@ -103,7 +113,8 @@ export default function CalibrationPage() {
       <WizardSteps active={1} />
       <Stack direction="row" sx={{ mb: 2, alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h6" component="p" aria-live="polite">
-          {uploaded?.n_videos_uploaded ?? 0} of {uploaded?.n_videos_expected || uploaded?.n_cameras_connected || 0} videos uploaded
+          {uploaded?.n_videos_uploaded ?? 0} of{' '}
+          {uploaded?.n_videos_expected || uploaded?.n_cameras_connected || 0} videos uploaded
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         <ReconnectPhoneDialog sessionId={sessionId} />
@@ -118,16 +129,43 @@ export default function CalibrationPage() {
         <Card title="Board details">
           <Stack spacing={2} sx={{ minWidth: { md: 320 } }}>
             <Stack direction="row" spacing={2}>
-              <TextField label="Rows" type="number" value={rows} onChange={(e) => setRows(Number(e.target.value))}
-                slotProps={{ htmlInput: { min: 2, max: 50 } }} helperText="Inner corners" disabled={busy} fullWidth />
-              <TextField label="Columns" type="number" value={cols} onChange={(e) => setCols(Number(e.target.value))}
-                slotProps={{ htmlInput: { min: 2, max: 50 } }} helperText="Inner corners" disabled={busy} fullWidth />
+              <TextField
+                label="Rows"
+                type="number"
+                value={rows}
+                onChange={(e) => setRows(Number(e.target.value))}
+                slotProps={{ htmlInput: { min: 2, max: 50 } }}
+                helperText="Inner corners"
+                disabled={busy}
+                fullWidth
+              />
+              <TextField
+                label="Columns"
+                type="number"
+                value={cols}
+                onChange={(e) => setCols(Number(e.target.value))}
+                slotProps={{ htmlInput: { min: 2, max: 50 } }}
+                helperText="Inner corners"
+                disabled={busy}
+                fullWidth
+              />
             </Stack>
-            <TextField label="Square size (mm)" type="number" value={square} onChange={(e) => setSquare(Number(e.target.value))}
-              slotProps={{ htmlInput: { min: 1, step: 0.5 } }} disabled={busy} />
+            <TextField
+              label="Square size (mm)"
+              type="number"
+              value={square}
+              onChange={(e) => setSquare(Number(e.target.value))}
+              slotProps={{ htmlInput: { min: 1, step: 0.5 } }}
+              disabled={busy}
+            />
             <FormControl disabled={busy}>
               <FormLabel id="placement-label">Placement</FormLabel>
-              <RadioGroup row aria-labelledby="placement-label" value={placement} onChange={(e) => setPlacement(e.target.value as Placement)}>
+              <RadioGroup
+                row
+                aria-labelledby="placement-label"
+                value={placement}
+                onChange={(e) => setPlacement(e.target.value as Placement)}
+              >
                 <FormControlLabel value="Perpendicular" control={<Radio />} label="Perpendicular" />
                 <FormControlLabel value="Lying" control={<Radio />} label="Lying (beta)" />
               </RadioGroup>
@@ -136,22 +174,47 @@ export default function CalibrationPage() {
         </Card>
       </Stack>
       {busy && st?.status === 'uploading' ? (
-        <Alert severity="info" sx={{ mt: 2 }}>{st.message ?? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded.`}</Alert>
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {st.message ?? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded.`}
+        </Alert>
       ) : null}
       {busy && st?.status === 'processing' ? (
-        <Alert severity="info" sx={{ mt: 2 }}>Processing the calibration. This usually takes under 1 minute.</Alert>
+        <Alert severity="info" sx={{ mt: 2 }}>
+          Processing the calibration. This usually takes under 1 minute.
+        </Alert>
       ) : null}
-      {error ? <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert> : null}
-      <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
-        <Button variant="outlined" onClick={() => navigate(routePath('ConnectDevicesForId', { id: sessionId }))} disabled={busy}>
+      {error ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      ) : null}
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ mt: 3, justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}
+      >
+        <Button
+          variant="outlined"
+          onClick={() => navigate(routePath('ConnectDevicesForId', { id: sessionId }))}
+          disabled={busy}
+        >
           Back
         </Button>
         <Stack direction="row" spacing={2}>
-          <ImportCalibration sessionId={sessionId} disabled={busy} onImported={(n) => {
-            toast.success(DEVICE_MESSAGES.calibrated(n));
-            navigate(routePath('Neutral', { id: sessionId }));
-          }} />
-          <Button variant="contained" size="large" onClick={() => void calibrate()} disabled={busy || !validBoard}>
+          <ImportCalibration
+            sessionId={sessionId}
+            disabled={busy}
+            onImported={(n) => {
+              toast.success(DEVICE_MESSAGES.calibrated(n));
+              navigate(routePath('Neutral', { id: sessionId }));
+            }}
+          />
+          <Button
+            variant="contained"
+            size="large"
+            onClick={() => void calibrate()}
+            disabled={busy || !validBoard}
+          >
             {caption}
           </Button>
         </Stack>

@@ -67,7 +67,11 @@ export default function ConnectDevicesPage() {
         </Card>
         <Card title="QR code">
           <Box sx={{ display: 'flex', justifyContent: 'center', minWidth: 260 }}>
-            {routeId ? <PairingQr sessionId={routeId} size={260} /> : <CircularProgress aria-label="Creating session" />}
+            {routeId ? (
+              <PairingQr sessionId={routeId} size={260} />
+            ) : (
+              <CircularProgress aria-label="Creating session" />
+            )}
           </Box>
         </Card>
       </Stack>

@@ -1,4 +1,13 @@
-import { Checkbox, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, Typography } from '@mui/material';
+import {
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Typography,
+} from '@mui/material';
 import { DATA_SHARING_CHOICES } from '@poselab/contract';
 import { Card } from './WizardParts';
 
@@ -27,7 +36,11 @@ export function DataSharingCard({
       </Typography>
       <FormControl error={Boolean(errors.dataSharing)} disabled={disabled}>
         <FormLabel id="data-sharing-label">Data sharing</FormLabel>
-        <RadioGroup aria-labelledby="data-sharing-label" value={value} onChange={(e) => onChange(e.target.value as Choice)}>
+        <RadioGroup
+          aria-labelledby="data-sharing-label"
+          value={value}
+          onChange={(e) => onChange(e.target.value as Choice)}
+        >
           {DATA_SHARING_CHOICES.map((c) => (
             <FormControlLabel key={c} value={c} control={<Radio />} label={c} />
           ))}

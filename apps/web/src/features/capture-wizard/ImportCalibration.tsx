@@ -45,7 +45,12 @@ export function ImportCalibration({
           if (f) void upload(f);
         }}
       />
-      <Button variant="text" startIcon={<UploadFileIcon />} disabled={disabled || busy} onClick={() => input.current?.click()}>
+      <Button
+        variant="text"
+        startIcon={<UploadFileIcon />}
+        disabled={disabled || busy}
+        onClick={() => input.current?.click()}
+      >
         Import calibration file
       </Button>
     </>

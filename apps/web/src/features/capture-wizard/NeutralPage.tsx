@@ -16,7 +16,13 @@ import { Page } from '../../layout/PageTitle';
 import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import { AdvancedSettingsDialog } from './AdvancedSettingsDialog';
-import { calibrationCaption, captureApi, useCalibratedCameras, useSessionFramerates, type CaptureStatusReply } from './api';
+import {
+  calibrationCaption,
+  captureApi,
+  useCalibratedCameras,
+  useSessionFramerates,
+  type CaptureStatusReply,
+} from './api';
 import { DataSharingCard } from './DataSharingCard';
 import { DEFAULT_ADVANCED, validateNeutral, type NeutralForm } from './neutral-form';
 import { ReconnectPhoneDialog } from './ReconnectPhoneDialog';
@@ -43,7 +49,13 @@ export default function NeutralPage() {
   });
   const calibrated = useCalibratedCameras(sessionId);
   const framerates = useSessionFramerates(sessionId);
-  const [form, setForm] = useState<NeutralForm>({ subject: null, sessionName: '', dataSharing: '', agreed: false, advanced: DEFAULT_ADVANCED });
+  const [form, setForm] = useState<NeutralForm>({
+    subject: null,
+    sessionName: '',
+    dataSharing: '',
+    agreed: false,
+    advanced: DEFAULT_ADVANCED,
+  });
   const [submitted, setSubmitted] = useState(false);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -65,15 +77,24 @@ export default function NeutralPage() {
       advanced: {
         framerate: st.framerate ?? DEFAULT_ADVANCED.framerate,
         scalingSetup: st.scaling_setup ?? DEFAULT_ADVANCED.scalingSetup,
-        openSimModel: (st.openSimModel as NeutralForm['advanced']['openSimModel']) ?? DEFAULT_ADVANCED.openSimModel,
-        augmenterModel: (st.augmenter_model as NeutralForm['advanced']['augmenterModel']) ?? DEFAULT_ADVANCED.augmenterModel,
+        openSimModel:
+          (st.openSimModel as NeutralForm['advanced']['openSimModel']) ?? DEFAULT_ADVANCED.openSimModel,
+        augmenterModel:
+          (st.augmenter_model as NeutralForm['advanced']['augmenterModel']) ??
+          DEFAULT_ADVANCED.augmenterModel,
         filterFrequency: String(st.filter_frequency ?? 'default'),
       },
     }));
   }, [session.data]);
   const nCal = calibrated.data?.data;
   const calibrationError =
-    nCal === undefined ? null : nCal === 0 ? DEVICE_MESSAGES.noCalibratedCameras : nCal === 1 ? DEVICE_MESSAGES.oneCalibratedCamera : null;
+    nCal === undefined
+      ? null
+      : nCal === 0
+        ? DEVICE_MESSAGES.noCalibratedCameras
+        : nCal === 1
+          ? DEVICE_MESSAGES.oneCalibratedCamera
+          : null;
   const errors = validateNeutral(form);
   const valid = Object.keys(errors).length === 0;
 
@@ -83,9 +104,12 @@ export default function NeutralPage() {
       return;
     }
     setFailed(true);
-    const trial = st.trial_id ? await apiCall(getTrialEndpoint, { params: { id: st.trial_id } }).catch(() => null) : null;
+    const trial = st.trial_id
+      ? await apiCall(getTrialEndpoint, { params: { id: st.trial_id } }).catch(() => null)
+      : null;
     const parts = [trial?.meta.error_msg ?? st.message ?? 'Error in processing neutral pose'];
-    if (nCal !== undefined && st.n_videos_uploaded !== nCal) parts.push(DEVICE_MESSAGES.missingVideos(nCal, st.n_videos_uploaded));
+    if (nCal !== undefined && st.n_videos_uploaded !== nCal)
+      parts.push(DEVICE_MESSAGES.missingVideos(nCal, st.n_videos_uploaded));
     setError(parts.join(' '));
   };
   const run = useTrialRun(sessionId, (st) => void finish(st));
@@ -149,8 +173,16 @@ export default function NeutralPage() {
       <Stack direction="row" sx={{ mb: 2, justifyContent: 'flex-end' }}>
         <ReconnectPhoneDialog sessionId={sessionId} />
       </Stack>
-      {calibrationError ? <Alert severity="error" sx={{ mb: 2 }}>{calibrationError}</Alert> : null}
-      {session.isError ? <Alert severity="error" sx={{ mb: 2 }}>{errorText(session.error)}</Alert> : null}
+      {calibrationError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {calibrationError}
+        </Alert>
+      ) : null}
+      {session.isError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorText(session.error)}
+        </Alert>
+      ) : null}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <SessionInfoCard
           sessionId={sessionId}
@@ -182,14 +214,22 @@ export default function NeutralPage() {
           }
         >
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
-            <Box component="img" src="/neutral-pose.svg" alt="Example of the neutral pose" sx={{ width: 120, flexShrink: 0 }} />
+            <Box
+              component="img"
+              src="/neutral-pose.svg"
+              alt="Example of the neutral pose"
+              sx={{ width: 120, flexShrink: 0 }}
+            />
             <Typography variant="body1">
-              Ask the subject to stand still in the middle of the capture area, upright, feet shoulder-width apart and
-              pointing forward, arms slightly away from the body, looking ahead. Every camera must see the whole body.
+              Ask the subject to stand still in the middle of the capture area, upright, feet shoulder-width
+              apart and pointing forward, arms slightly away from the body, looking ahead. Every camera must
+              see the whole body.
             </Typography>
           </Stack>
           {busy && st?.status === 'uploading' ? (
-            <Alert severity="info" sx={{ mt: 2 }}>{st.message ?? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded.`}</Alert>
+            <Alert severity="info" sx={{ mt: 2 }}>
+              {st.message ?? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded.`}
+            </Alert>
           ) : null}
           {processing ? (
             <Box sx={{ mt: 2 }} aria-live="polite">
@@ -200,12 +240,20 @@ export default function NeutralPage() {
               </Typography>
               <LinearProgress
                 aria-label="Processing progress"
-                variant={st?.progress_info.percent !== null && st?.progress_info.percent !== undefined ? 'determinate' : 'indeterminate'}
+                variant={
+                  st?.progress_info.percent !== null && st?.progress_info.percent !== undefined
+                    ? 'determinate'
+                    : 'indeterminate'
+                }
                 value={st?.progress_info.percent ?? 0}
               />
             </Box>
           ) : null}
-          {error ? <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert> : null}
+          {error ? (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          ) : null}
           <Stack direction="row" spacing={2} sx={{ mt: 2, justifyContent: 'flex-end' }}>
             <Button
               variant="contained"
@@ -219,10 +267,19 @@ export default function NeutralPage() {
         </Card>
       </Box>
       <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'space-between' }}>
-        <Button variant="outlined" onClick={() => navigate(routePath('Calibration', { id: sessionId }))} disabled={busy}>
+        <Button
+          variant="outlined"
+          onClick={() => navigate(routePath('Calibration', { id: sessionId }))}
+          disabled={busy}
+        >
           Back
         </Button>
-        <Button variant="contained" size="large" disabled={!valid || busy} onClick={() => navigate(routePath('Session', { id: sessionId }))}>
+        <Button
+          variant="contained"
+          size="large"
+          disabled={!valid || busy}
+          onClick={() => navigate(routePath('Session', { id: sessionId }))}
+        >
           Next
         </Button>
       </Stack>

@@ -1,4 +1,14 @@
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { useState } from 'react';
 import { useQr } from './api';
@@ -14,7 +24,15 @@ export function PairingQr({ sessionId, size = 240 }: { sessionId: string; size?:
       src={qr.data.qr}
       alt="QR code to pair a phone with this session"
       data-pairing-url={qr.data.url}
-      sx={{ width: size, height: size, maxWidth: '100%', imageRendering: 'pixelated', bgcolor: '#fff', p: 1, borderRadius: 1 }}
+      sx={{
+        width: size,
+        height: size,
+        maxWidth: '100%',
+        imageRendering: 'pixelated',
+        bgcolor: '#fff',
+        p: 1,
+        borderRadius: 1,
+      }}
     />
   );
 }
@@ -31,7 +49,8 @@ export function ReconnectPhoneDialog({ sessionId }: { sessionId: string }) {
         <DialogTitle id="reconnect-phone-title">Reconnect phone</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
           <Typography variant="body2">
-            Scan this code with a phone that lost its connection, or with an extra phone, to add it to the session.
+            Scan this code with a phone that lost its connection, or with an extra phone, to add it to the
+            session.
           </Typography>
           {open ? <PairingQr sessionId={sessionId} /> : null}
         </DialogContent>

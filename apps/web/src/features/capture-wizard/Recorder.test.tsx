@@ -24,8 +24,15 @@ function fakeServer(maxSeconds: number) {
       if (path.endsWith('/cancel_trial/')) return json({ cancelled: 't1' });
       if (path.endsWith('/status/')) {
         return json({
-          status, trial_id: 't1', trial_name: 'walk', n_videos_uploaded: 0, n_videos_expected: 2,
-          n_cameras_connected: 2, progress_info: { percent: null, message: null }, message: null, devices: [],
+          status,
+          trial_id: 't1',
+          trial_name: 'walk',
+          n_videos_uploaded: 0,
+          n_videos_expected: 2,
+          n_cameras_connected: 2,
+          progress_info: { percent: null, message: null },
+          message: null,
+          devices: [],
         });
       }
       return new Response('{}', { status: 404 });

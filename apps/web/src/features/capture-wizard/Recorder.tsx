@@ -64,7 +64,11 @@ export function Recorder({
     const t = window.setTimeout(async () => {
       try {
         const st = await captureApi.status(sessionId, trialRef.current ?? undefined);
-        setMessage(st.status === 'uploading' ? (st.message ?? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded`) : null);
+        setMessage(
+          st.status === 'uploading'
+            ? (st.message ?? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded`)
+            : null,
+        );
         if (st.status === 'uploading' || st.status === 'recording') {
           pollUploads();
           return;
@@ -152,7 +156,16 @@ export function Recorder({
 
   return (
     <Box component="section" aria-label="Record a trial">
-      <Stack direction="row" useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap', gap: 1.5, '& .MuiButton-root': { whiteSpace: 'nowrap', mt: 0.25 } }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{
+          alignItems: 'flex-start',
+          flexWrap: 'wrap',
+          gap: 1.5,
+          '& .MuiButton-root': { whiteSpace: 'nowrap', mt: 0.25 },
+        }}
+      >
         <TextField
           label="Trial name"
           size="small"

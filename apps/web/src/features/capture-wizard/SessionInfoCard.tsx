@@ -36,7 +36,8 @@ export function SessionInfoCard({
     const t = setTimeout(() => setSearch(input), 250);
     return () => clearTimeout(t);
   }, [input]);
-  const label = (s: Subject) => (auth.unit === 'imperial' ? s.display_name_imperial : s.display_name) || s.name;
+  const label = (s: Subject) =>
+    (auth.unit === 'imperial' ? s.display_name_imperial : s.display_name) || s.name;
   // The input shows the chosen subject's label: that is not a search.
   const searching = search && !(subject && search === label(subject)) ? search : undefined;
   const list = useSubjects({
@@ -58,7 +59,11 @@ export function SessionInfoCard({
   return (
     <Card title="Session Info">
       <Stack spacing={2}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+        >
           <Autocomplete
             sx={{ flexGrow: 1 }}
             options={options}
@@ -93,7 +98,13 @@ export function SessionInfoCard({
               />
             )}
           />
-          <Button variant="outlined" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)} disabled={disabled} sx={{ mt: { sm: 1 }, whiteSpace: 'nowrap', alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+          <Button
+            variant="outlined"
+            startIcon={<PersonAddIcon />}
+            onClick={() => setAdding(true)}
+            disabled={disabled}
+            sx={{ mt: { sm: 1 }, whiteSpace: 'nowrap', alignSelf: { xs: 'flex-start', sm: 'auto' } }}
+          >
             Add subject
           </Button>
         </Stack>

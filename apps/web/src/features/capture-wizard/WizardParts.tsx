@@ -8,7 +8,11 @@ const STEPS = ['Connect devices', 'Calibration', 'Neutral pose', 'Record trials'
 /** The wizard's step indicator (labels hidden on narrow screens). */
 export function WizardSteps({ active }: { active: number }) {
   return (
-    <Stepper activeStep={active} alternativeLabel sx={{ mb: 3, '& .MuiStepLabel-label': { display: { xs: 'none', sm: 'block' } } }}>
+    <Stepper
+      activeStep={active}
+      alternativeLabel
+      sx={{ mb: 3, '& .MuiStepLabel-label': { display: { xs: 'none', sm: 'block' } } }}
+    >
       {STEPS.map((s) => (
         <Step key={s}>
           <StepLabel>{s}</StepLabel>
@@ -41,7 +45,15 @@ export function ConnectedPhones({ status }: { status: CaptureStatusReply | undef
   );
 }
 
-export function Card({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+export function Card({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label={title}>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, gap: 1 }}>

@@ -34,7 +34,11 @@ export const captureApi = {
 };
 
 /** Live status of a session's phones and latest (or given) trial, polled every `intervalMs`. */
-export function useCaptureStatus(sessionId: string | undefined, intervalMs: number | false, trialId?: string) {
+export function useCaptureStatus(
+  sessionId: string | undefined,
+  intervalMs: number | false,
+  trialId?: string,
+) {
   return useQuery({
     queryKey: ['capture-status', sessionId ?? '', trialId ?? ''],
     queryFn: () => captureApi.status(sessionId!, trialId),

@@ -23,7 +23,13 @@ describe('capture wizard rules', () => {
   });
 
   it('needs subject, data sharing and agreement on the Neutral page', () => {
-    const empty = { subject: null, sessionName: '', dataSharing: '' as const, agreed: false, advanced: DEFAULT_ADVANCED };
+    const empty = {
+      subject: null,
+      sessionName: '',
+      dataSharing: '' as const,
+      agreed: false,
+      advanced: DEFAULT_ADVANCED,
+    };
     expect(Object.keys(validateNeutral(empty)).sort()).toEqual(['agreed', 'dataSharing', 'subject']);
     expect(validateNeutral(empty).agreed).toBe(MESSAGES.subjectMustAgree);
   });
@@ -31,7 +37,9 @@ describe('capture wizard rules', () => {
   it('warns about filter frequencies as SPEC §5 says', () => {
     expect(filterFrequencyWarning({ ...DEFAULT_ADVANCED, filterFrequency: 'default' })).toBeNull();
     expect(filterFrequencyWarning({ ...DEFAULT_ADVANCED, filterFrequency: '12' })).toBeNull();
-    expect(filterFrequencyWarning({ ...DEFAULT_ADVANCED, filterFrequency: '-3' })).toBe(FILTER_WARNINGS.invalid);
+    expect(filterFrequencyWarning({ ...DEFAULT_ADVANCED, filterFrequency: '-3' })).toBe(
+      FILTER_WARNINGS.invalid,
+    );
     expect(filterFrequencyWarning({ ...DEFAULT_ADVANCED, framerate: 120, filterFrequency: '90' })).toBe(
       'Too large filter frequency. Using half the framerate (60 Hz) instead.',
     );

@@ -34,7 +34,9 @@ export interface NeutralForm {
 }
 
 /** SPEC §5 Neutral rules: per-field messages, empty when the form may record. */
-export function validateNeutral(f: NeutralForm): Partial<Record<'subject' | 'dataSharing' | 'agreed' | 'sessionName', string>> {
+export function validateNeutral(
+  f: NeutralForm,
+): Partial<Record<'subject' | 'dataSharing' | 'agreed' | 'sessionName', string>> {
   const errors: Partial<Record<'subject' | 'dataSharing' | 'agreed' | 'sessionName', string>> = {};
   if (!f.subject) errors.subject = 'Select a subject.';
   if (!f.dataSharing) errors.dataSharing = 'Select a data sharing option.';

@@ -18,7 +18,8 @@ export function ChartOptionsPanel({
   onChange: (v: ChartOptionsState) => void;
   onResetZoom: () => void;
 }) {
-  const set = <K extends keyof ChartOptionsState>(k: K, v: ChartOptionsState[K]) => onChange({ ...value, [k]: v });
+  const set = <K extends keyof ChartOptionsState>(k: K, v: ChartOptionsState[K]) =>
+    onChange({ ...value, [k]: v });
   const text = (k: 'title' | 'subtitle' | 'xTitle' | 'yTitle', label: string) => (
     <TextField size="small" label={label} value={value[k]} onChange={(e) => set(k, e.target.value)} />
   );
@@ -40,7 +41,13 @@ export function ChartOptionsPanel({
     label: string,
     options: readonly string[],
   ) => (
-    <TextField select size="small" label={label} value={value[k]} onChange={(e) => set(k, e.target.value as ChartOptionsState[K])}>
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value[k]}
+      onChange={(e) => set(k, e.target.value as ChartOptionsState[K])}
+    >
       {options.map((o) => (
         <MenuItem key={o} value={o}>
           {o}
@@ -49,7 +56,15 @@ export function ChartOptionsPanel({
     </TextField>
   );
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, gap: 1.5, p: 2, maxWidth: 520 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' },
+        gap: 1.5,
+        p: 2,
+        maxWidth: 520,
+      }}
+    >
       {text('title', 'Title')}
       {text('subtitle', 'Subtitle')}
       {text('xTitle', 'X axis title')}

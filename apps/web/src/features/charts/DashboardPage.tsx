@@ -55,12 +55,18 @@ export default function DashboardPage() {
   useEffect(() => {
     const s = routeSession.data;
     if (selectors.length > 0) return;
-    if (s) setSelectors([newSelector({ subjectId: s.subject_id ?? '', sessionId: s.id, trialId: selectableTrials(s)[0]?.id })]);
+    if (s)
+      setSelectors([
+        newSelector({ subjectId: s.subject_id ?? '', sessionId: s.id, trialId: selectableTrials(s)[0]?.id }),
+      ]);
     else if (!id && loggedIn) setSelectors([newSelector()]);
   }, [routeSession.data, id, loggedIn, selectors.length]);
 
   const visitorSessions: Session[] | null = loggedIn ? null : routeSession.data ? [routeSession.data] : [];
-  const bySubject = useSessionsBySubject(selectors.map((s) => s.subjectId), loggedIn);
+  const bySubject = useSessionsBySubject(
+    selectors.map((s) => s.subjectId),
+    loggedIn,
+  );
   const subjects = loggedIn
     ? (subjectsQuery.data?.subjects ?? []).map((s) => ({ id: s.id, name: s.name }))
     : routeSession.data?.subject_id
@@ -68,7 +74,10 @@ export default function DashboardPage() {
       : [];
 
   const trialOf = (sel: SelectorState): Trial | undefined => {
-    const sessions = visitorSessions ?? [...(bySubject.get(sel.subjectId) ?? []), ...(routeSession.data ? [routeSession.data] : [])];
+    const sessions = visitorSessions ?? [
+      ...(bySubject.get(sel.subjectId) ?? []),
+      ...(routeSession.data ? [routeSession.data] : []),
+    ];
     return sessions.find((s) => s.id === sel.sessionId)?.trials.find((t) => t.id === sel.trialId);
   };
   const selectedTrials = selectors.map(trialOf);
@@ -79,16 +88,22 @@ export default function DashboardPage() {
   selectors.forEach((sel, i) => {
     const table = tables[i]?.data;
     const trial = selectedTrials[i];
-    if (table && trial) trialTables.push({ key: sel.key, label: trial.name, table, offset: parseOffset(sel.offsetText) ?? 0 });
+    if (table && trial)
+      trialTables.push({ key: sel.key, label: trial.name, table, offset: parseOffset(sel.offsetText) ?? 0 });
   });
   const columns = [...new Set(trialTables.flatMap((t) => t.table.columns))];
   const yChoices = columns.filter((c) => c !== x);
-  const shownYs = (ys ?? (columns.includes('knee_angle_r') ? ['knee_angle_r'] : yChoices.slice(0, 1))).filter((c) => columns.includes(c));
+  const shownYs = (ys ?? (columns.includes('knee_angle_r') ? ['knee_angle_r'] : yChoices.slice(0, 1))).filter(
+    (c) => columns.includes(c),
+  );
+  // trialTables is rebuilt each render; these keys capture its content for memoisation.
+  const tablesKey = JSON.stringify(trialTables.map((t) => [t.key, t.label, t.offset]));
+  const dataVersion = tables.map((t) => t.dataUpdatedAt).join();
+  const shownKey = shownYs.join();
   const series = useMemo(
     () => buildSeries(trialTables, x, shownYs, options.colorScale, auth.unit),
-    // trialTables is rebuilt each render; its content is captured by these keys.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [JSON.stringify(trialTables.map((t) => [t.key, t.label, t.offset])), tables.map((t) => t.dataUpdatedAt).join(), x, shownYs.join(), options.colorScale, auth.unit],
+    [tablesKey, dataVersion, x, shownKey, options.colorScale, auth.unit],
   );
 
   const download = () => {
@@ -102,12 +117,19 @@ export default function DashboardPage() {
     a.remove();
   };
   const firstSession = selectors[0]?.sessionId;
-  const update = (i: number, v: SelectorState) => setSelectors((list) => list.map((s, k) => (k === i ? v : s)));
+  const update = (i: number, v: SelectorState) =>
+    setSelectors((list) => list.map((s, k) => (k === i ? v : s)));
 
   return (
     <Page title="Kinematics dashboard">
-      {routeSession.error && <Alert severity="error" sx={{ mb: 2 }}>{errorText(routeSession.error)}</Alert>}
-      {!loggedIn && !id && <Alert severity="info">Open the dashboard of a public session to see its kinematics.</Alert>}
+      {routeSession.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorText(routeSession.error)}
+        </Alert>
+      )}
+      {!loggedIn && !id && (
+        <Alert severity="info">Open the dashboard of a public session to see its kinematics.</Alert>
+      )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '360px 1fr' }, gap: 2 }}>
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Data menu">
           <Typography variant="subtitle1" component="h2" gutterBottom>
@@ -129,11 +151,22 @@ export default function DashboardPage() {
             ))}
             <Button
               startIcon={<AddIcon />}
-              onClick={() => setSelectors((list) => [...list, newSelector({ subjectId: list[0]?.subjectId, sessionId: list[0]?.sessionId })])}
+              onClick={() =>
+                setSelectors((list) => [
+                  ...list,
+                  newSelector({ subjectId: list[0]?.subjectId, sessionId: list[0]?.sessionId }),
+                ])
+              }
             >
               Add trial
             </Button>
-            <TextField select size="small" label="X quantity" value={columns.includes(x) ? x : 'time'} onChange={(e) => setX(e.target.value)}>
+            <TextField
+              select
+              size="small"
+              label="X quantity"
+              value={columns.includes(x) ? x : 'time'}
+              onChange={(e) => setX(e.target.value)}
+            >
               {(columns.length ? columns : ['time']).map((c) => (
                 <MenuItem key={c} value={c}>
                   {c}
@@ -146,7 +179,13 @@ export default function DashboardPage() {
               label="Y quantities"
               value={shownYs}
               slotProps={{ select: { multiple: true, renderValue: (v) => (v as string[]).join(', ') } }}
-              onChange={(e) => setYs(typeof e.target.value === 'string' ? e.target.value.split(',') : (e.target.value as string[]))}
+              onChange={(e) =>
+                setYs(
+                  typeof e.target.value === 'string'
+                    ? e.target.value.split(',')
+                    : (e.target.value as string[]),
+                )
+              }
             >
               {yChoices.map((c) => (
                 <MenuItem key={c} value={c}>
@@ -158,7 +197,11 @@ export default function DashboardPage() {
             <Button variant="contained" onClick={download} disabled={series.length === 0}>
               Download Chart
             </Button>
-            <Button variant="outlined" disabled={!firstSession} onClick={() => navigate(routePath('Session', { id: firstSession }))}>
+            <Button
+              variant="outlined"
+              disabled={!firstSession}
+              onClick={() => navigate(routePath('Session', { id: firstSession }))}
+            >
               Go to Visualizer
             </Button>
             {loggedIn && (
@@ -171,7 +214,11 @@ export default function DashboardPage() {
             <Typography variant="body2" color="text.secondary">
               Drag to zoom; hold Ctrl and drag to pan.
             </Typography>
-            <Button startIcon={<TuneIcon />} onClick={(e) => setOptionsAnchor(e.currentTarget)} aria-haspopup="dialog">
+            <Button
+              startIcon={<TuneIcon />}
+              onClick={(e) => setOptionsAnchor(e.currentTarget)}
+              aria-haspopup="dialog"
+            >
               Options
             </Button>
           </Stack>
@@ -192,7 +239,11 @@ export default function DashboardPage() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <ChartOptionsPanel value={options} onChange={setOptions} onResetZoom={() => chartRef.current?.resetZoom()} />
+        <ChartOptionsPanel
+          value={options}
+          onChange={setOptions}
+          onResetZoom={() => chartRef.current?.resetZoom()}
+        />
       </Popover>
     </Page>
   );

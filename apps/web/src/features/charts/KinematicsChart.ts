@@ -14,7 +14,17 @@ import zoomPlugin from 'chartjs-plugin-zoom';
 import type { ChartOptionsState } from './chart-options';
 import type { Series } from './series';
 
-Chart.register(LineController, LineElement, PointElement, LinearScale, Title, SubTitle, Tooltip, Legend, zoomPlugin);
+Chart.register(
+  LineController,
+  LineElement,
+  PointElement,
+  LinearScale,
+  Title,
+  SubTitle,
+  Tooltip,
+  Legend,
+  zoomPlugin,
+);
 
 /** Paints a white background so the downloaded PNG is not transparent. */
 const whiteBackground = {

@@ -48,7 +48,18 @@ export function TrialSelector({
   const offsetInvalid = parseOffset(value.offsetText) === null;
   const n = index + 1;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, p: 1, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid={`selector-${n}`}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: '1fr 1fr',
+        gap: 1,
+        p: 1,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+      }}
+      data-testid={`selector-${n}`}
+    >
       <TextField
         select
         size="small"

@@ -77,7 +77,10 @@ export function useSessionsBySubject(subjectIds: string[], enabled: boolean): Ma
       queryKey: ['chart-sessions', subjectId],
       enabled,
       queryFn: async ({ signal }: { signal: AbortSignal }) =>
-        (await apiCall(validSessionsEndpoint, { body: { subject_id: subjectId, skip_no_trials: true }, signal })) as Session[],
+        (await apiCall(validSessionsEndpoint, {
+          body: { subject_id: subjectId, skip_no_trials: true },
+          signal,
+        })) as Session[],
     })),
   });
   return new Map(unique.map((id, i) => [id, results[i].data ?? []]));

@@ -3,7 +3,9 @@ import { parseOffset } from './chart-options';
 import { parseMot } from './mot';
 import { axisTitle, buildSeries, scaleColors, unitOf } from './series';
 
-const table = parseMot(`x\ninDegrees=yes\nendheader\ntime\tknee_angle_r\tpelvis_ty\n0\t10\t1\n0.01\t20\t1.1\n`);
+const table = parseMot(
+  `x\ninDegrees=yes\nendheader\ntime\tknee_angle_r\tpelvis_ty\n0\t10\t1\n0.01\t20\t1.1\n`,
+);
 
 describe('chart series', () => {
   it('shifts time by the trial offset and gives each trial its colour and each quantity a dash', () => {
@@ -17,7 +19,12 @@ describe('chart series', () => {
       'Viridis',
       'metric',
     );
-    expect(s.map((x) => x.label)).toEqual(['A · knee_angle_r', 'A · pelvis_ty', 'B · knee_angle_r', 'B · pelvis_ty']);
+    expect(s.map((x) => x.label)).toEqual([
+      'A · knee_angle_r',
+      'A · pelvis_ty',
+      'B · knee_angle_r',
+      'B · pelvis_ty',
+    ]);
     expect(s[2].points[1]).toEqual({ x: 0.26, y: 20 });
     expect(s[0].color).toBe(s[1].color);
     expect(s[0].color).not.toBe(s[2].color);

@@ -20,10 +20,15 @@ export interface Series {
 }
 
 /** Unit factor and label of a quantity for the user's unit preference (lengths: cm or in; angles: degrees). */
-export function unitOf(column: string, units: UnitSystem, inDegrees: boolean): { factor: number; unit: string } {
+export function unitOf(
+  column: string,
+  units: UnitSystem,
+  inDegrees: boolean,
+): { factor: number; unit: string } {
   const kind = quantityKind(column);
   if (kind === 'time') return { factor: 1, unit: 's' };
-  if (kind === 'length') return units === 'imperial' ? { factor: 39.3701, unit: 'in' } : { factor: 100, unit: 'cm' };
+  if (kind === 'length')
+    return units === 'imperial' ? { factor: 39.3701, unit: 'in' } : { factor: 100, unit: 'cm' };
   return inDegrees ? { factor: 1, unit: '°' } : { factor: 180 / Math.PI, unit: '°' };
 }
 

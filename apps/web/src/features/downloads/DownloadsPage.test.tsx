@@ -5,7 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../App';
 import DownloadsPage, { canDownload } from './DownloadsPage';
 
-const report = (state: string, media: string | null) => ({ id: state, state, media, file_name: `${state}.pdf`, created_at: '' });
+const report = (state: string, media: string | null) => ({
+  id: state,
+  state,
+  media,
+  file_name: `${state}.pdf`,
+  created_at: '',
+});
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,7 +26,10 @@ describe('Downloads', () => {
   it('lists File, State and Actions with one Download link', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify([report('successfull', '/api/media/a.pdf'), report('failed', null)]))),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify([report('successfull', '/api/media/a.pdf'), report('failed', null)])),
+      ),
     );
     render(
       <QueryClientProvider client={createQueryClient()}>
@@ -34,6 +43,7 @@ describe('Downloads', () => {
     const links = screen.getAllByRole('link', { name: 'Download' });
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveAttribute('href', '/api/media/a.pdf');
-    for (const h of ['File', 'State', 'Actions']) expect(screen.getByRole('columnheader', { name: h })).toBeInTheDocument();
+    for (const h of ['File', 'State', 'Actions'])
+      expect(screen.getByRole('columnheader', { name: h })).toBeInTheDocument();
   });
 });

@@ -9,7 +9,14 @@ import { errorText } from '../../api/api-error';
 import { Page } from '../../layout/PageTitle';
 import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
-import { fetchSessionPage, SESSION_LISTS_KEY, sessionName, shortDate, useSessionAction, useSessionPage } from '../sessions/api';
+import {
+  fetchSessionPage,
+  SESSION_LISTS_KEY,
+  sessionName,
+  shortDate,
+  useSessionAction,
+  useSessionPage,
+} from '../sessions/api';
 import { ConfirmDialog } from '../sessions/ConfirmDialog';
 import { SessionId, SessionTable, type SessionColumn, type SortState } from '../sessions/SessionTable';
 import { BinTrials } from './BinTrials';
@@ -27,7 +34,10 @@ type Pending = { kind: 'restore' | 'remove'; session: SessionSummary } | { kind:
 
 const QUESTIONS = {
   restore: { title: 'Restore session?', text: 'The session goes back to your session list.' },
-  remove: { title: 'Delete session permanently?', text: 'The session, its trials and videos are deleted for good.' },
+  remove: {
+    title: 'Delete session permanently?',
+    text: 'The session, its trials and videos are deleted for good.',
+  },
   empty: { title: 'Empty Recycle Bin?', text: 'Every session in the recycle bin is deleted for good.' },
 };
 
@@ -35,12 +45,23 @@ function BinRowMenu({ session, onPick }: { session: SessionSummary; onPick: (p: 
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <IconButton size="small" aria-label={`Actions for session ${session.id}`} onClick={(e) => (e.stopPropagation(), setAnchor(e.currentTarget))}>
+      <IconButton
+        size="small"
+        aria-label={`Actions for session ${session.id}`}
+        onClick={(e) => (e.stopPropagation(), setAnchor(e.currentTarget))}
+      >
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        onClick={(e) => e.stopPropagation()}
+      >
         <MenuItem onClick={() => (setAnchor(null), onPick({ kind: 'restore', session }))}>Restore</MenuItem>
-        <MenuItem onClick={() => (setAnchor(null), onPick({ kind: 'remove', session }))}>Delete permanently</MenuItem>
+        <MenuItem onClick={() => (setAnchor(null), onPick({ kind: 'remove', session }))}>
+          Delete permanently
+        </MenuItem>
       </Menu>
     </>
   );
@@ -55,7 +76,12 @@ export default function RecycleBinPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [emptying, setEmptying] = useState(false);
-  const list = useSessionPage({ start: page * 40, only_trashed: true, sort: sortState.sort, sort_desc: sortState.desc });
+  const list = useSessionPage({
+    start: page * 40,
+    only_trashed: true,
+    sort: sortState.sort,
+    sort_desc: sortState.desc,
+  });
   const action = useSessionAction();
 
   const emptyBin = async () => {
@@ -110,11 +136,18 @@ export default function RecycleBinPage() {
         <Button variant="outlined" onClick={() => navigate(routePath('SelectSession'))}>
           Go back to sessions list
         </Button>
-        <Button variant="contained" color="error" disabled={emptying || (list.isSuccess && list.data.total === 0)} onClick={() => setPending({ kind: 'empty' })}>
+        <Button
+          variant="contained"
+          color="error"
+          disabled={emptying || (list.isSuccess && list.data.total === 0)}
+          onClick={() => setPending({ kind: 'empty' })}
+        >
           Empty Recycle Bin
         </Button>
       </Stack>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: selected ? '2fr 1fr' : '1fr' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: selected ? '2fr 1fr' : '1fr' } }}
+      >
         <Paper variant="outlined">
           <SessionTable
             label="Trashed sessions"

@@ -25,7 +25,15 @@ import { toast } from '../../toast/toast';
 import { useMakePublic } from './api';
 
 /** Share session publicly: the link works for anyone once the session is public (SPEC §6). */
-export function ShareDialog({ open, onClose, session }: { open: boolean; onClose: () => void; session: Session }) {
+export function ShareDialog({
+  open,
+  onClose,
+  session,
+}: {
+  open: boolean;
+  onClose: () => void;
+  session: Session;
+}) {
   const makePublic = useMakePublic(session.id);
   const url = `${window.location.origin}${routePath('Session', { id: session.id })}`;
   const setPublic = (value: boolean) =>
@@ -36,8 +44,16 @@ export function ShareDialog({ open, onClose, session }: { open: boolean; onClose
       <DialogContent>
         {session.public ? (
           <>
-            <DialogContentText gutterBottom>This session is public. Anyone with this link can view it:</DialogContentText>
-            <TextField fullWidth size="small" value={url} slotProps={{ htmlInput: { readOnly: true } }} label="Link" />
+            <DialogContentText gutterBottom>
+              This session is public. Anyone with this link can view it:
+            </DialogContentText>
+            <TextField
+              fullWidth
+              size="small"
+              value={url}
+              slotProps={{ htmlInput: { readOnly: true } }}
+              label="Link"
+            />
           </>
         ) : (
           <DialogContentText>
@@ -99,7 +115,12 @@ export function SessionMenu({
   };
   return (
     <>
-      <Button variant="outlined" startIcon={<MenuIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu">
+      <Button
+        variant="outlined"
+        startIcon={<MenuIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+      >
         Session menu
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
@@ -116,8 +137,12 @@ export function SessionMenu({
         </MenuItem>
         <MenuItem onClick={() => (close(), navigate(routePath('ConnectDevices')))}>New session</MenuItem>
         <MenuItem onClick={() => (close(), setSharing(true))}>Share session publicly</MenuItem>
-        <MenuItem onClick={() => (close(), navigate(routePath('Dashboard', { id: session.id })))}>Dashboard kinematics</MenuItem>
-        <MenuItem onClick={() => (close(), navigate(routePath('SelectSession')))}>Back to session list</MenuItem>
+        <MenuItem onClick={() => (close(), navigate(routePath('Dashboard', { id: session.id })))}>
+          Dashboard kinematics
+        </MenuItem>
+        <MenuItem onClick={() => (close(), navigate(routePath('SelectSession')))}>
+          Back to session list
+        </MenuItem>
       </Menu>
       <ShareDialog open={sharing} onClose={() => setSharing(false)} session={session} />
     </>

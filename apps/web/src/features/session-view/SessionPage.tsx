@@ -3,6 +3,7 @@ import type { Trial } from '@poselab/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { ApiError, errorText } from '../../api/api-error';
+import { ReconnectPhoneDialog } from '../capture-wizard/ReconnectPhoneDialog';
 import { Recorder } from '../capture-wizard/Recorder';
 import { authStore } from '../../auth/auth-store';
 import { Page } from '../../layout/PageTitle';
@@ -42,7 +43,9 @@ export default function SessionPage() {
     () => (session?.trials ?? []).filter((t) => showRemoved || !t.trashed),
     [session, showRemoved],
   );
-  const shownIds = (shown ?? defaultShown(trials)).filter((tid) => trials.some((t) => t.id === tid && isViewable(t)));
+  const shownIds = (shown ?? defaultShown(trials)).filter((tid) =>
+    trials.some((t) => t.id === tid && isViewable(t)),
+  );
   const shownTrials = shownIds.map((tid) => trials.find((t) => t.id === tid)!);
   const isOwner = Boolean(session?.is_owner);
 
@@ -60,7 +63,11 @@ export default function SessionPage() {
   if (query.isPending) {
     return (
       <Page title="Session">
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }} role="progressbar" aria-label="Loading session">
+        <Box
+          sx={{ display: 'flex', justifyContent: 'center', p: 6 }}
+          role="progressbar"
+          aria-label="Loading session"
+        >
           <CircularProgress />
         </Box>
       </Page>
@@ -70,7 +77,9 @@ export default function SessionPage() {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <Page title="Session">
-        <Alert severity="error">{notFound ? 'This session does not exist or is not shared.' : errorText(query.error)}</Alert>
+        <Alert severity="error">
+          {notFound ? 'This session does not exist or is not shared.' : errorText(query.error)}
+        </Alert>
       </Page>
     );
   }
@@ -90,9 +99,15 @@ export default function SessionPage() {
           {session.name ? `Subject: ${session.name}` : null}
           {!isOwner && ' · Shared session (view only)'}
         </Typography>
-        {isOwner && <SessionMenu session={session} showRemoved={showRemoved} onShowRemoved={setShowRemoved} />}
+        {/* SPEC §2: the Reconnect phone QR dialog is offered on Calibration, Neutral and Session. */}
+        {isOwner && <ReconnectPhoneDialog sessionId={session.id} />}
+        {isOwner && (
+          <SessionMenu session={session} showRemoved={showRemoved} onShowRemoved={setShowRemoved} />
+        )}
       </Stack>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 1fr) 2.4fr' }, gap: 2 }}>
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 1fr) 2.4fr' }, gap: 2 }}
+      >
         <Stack spacing={2}>
           {isOwner && (
             // Trial name field and Start Recording (SPEC §2), from the capture feature.
@@ -125,7 +140,12 @@ export default function SessionPage() {
         </Paper>
       </Box>
       {isOwner && (
-        <TrialActionDialogs sessionId={session.id} trials={session.trials} current={dialog} onClose={() => setDialog(null)} />
+        <TrialActionDialogs
+          sessionId={session.id}
+          trials={session.trials}
+          current={dialog}
+          onClose={() => setDialog(null)}
+        />
       )}
     </Page>
   );

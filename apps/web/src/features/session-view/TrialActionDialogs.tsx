@@ -61,7 +61,9 @@ export function TrialActionDialogs({
           title="Trash trial"
           text={`Move trial ${trial.name} to the recycle bin? It can be restored for 30 days.`}
           confirmLabel="Yes"
-          onConfirm={() => withToast(actions.trash.mutateAsync(trial.id), `Trial ${trial.name} moved to the recycle bin.`)}
+          onConfirm={() =>
+            withToast(actions.trash.mutateAsync(trial.id), `Trial ${trial.name} moved to the recycle bin.`)
+          }
         />
       );
     case 'restore':

@@ -15,7 +15,15 @@ import {
 } from '@mui/material';
 import type { Trial } from '@poselab/contract';
 import { useState } from 'react';
-import { isNeutral, isViewable, statusColor, statusLabel, TRIAL_ERROR_HOVER, trialErrorText } from './trial-status';
+import {
+  isNeutral,
+  isViewable,
+  statusColor,
+  statusLabel,
+  TRIAL_ERROR_HOVER,
+  trialErrorText,
+} from './trial-status';
+import { useTrialTagVocabulary } from './use-trial-tags';
 
 export type TrialAction = 'rename' | 'analysis' | 'tags' | 'trash' | 'restore' | 'delete';
 
@@ -32,7 +40,9 @@ export function trialMenuEntries(t: Trial): { action: TrialAction; label: string
 }
 
 function StatusChip({ trial }: { trial: Trial }) {
-  const chip = <Chip size="small" label={statusLabel(trial)} color={statusColor(trial.status)} variant="outlined" />;
+  const chip = (
+    <Chip size="small" label={statusLabel(trial)} color={statusColor(trial.status)} variant="outlined" />
+  );
   if (trial.status !== 'error') return chip;
   return (
     <Tooltip title={TRIAL_ERROR_HOVER}>
@@ -61,6 +71,8 @@ export function TrialList({
   onAction: (t: Trial, a: TrialAction) => void;
 }) {
   const [menu, setMenu] = useState<{ el: HTMLElement; trial: Trial } | null>(null);
+  const vocabulary = useTrialTagVocabulary().data ?? [];
+  const tagLabel = (v: string) => vocabulary.find((o) => o.value === v)?.label ?? v;
   if (trials.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ p: 2 }}>
@@ -80,7 +92,11 @@ export function TrialList({
               data-testid={`trial-${t.name}`}
               secondaryAction={
                 isOwner && (
-                  <IconButton edge="end" aria-label={`Trial menu ${t.name}`} onClick={(e) => setMenu({ el: e.currentTarget, trial: t })}>
+                  <IconButton
+                    edge="end"
+                    aria-label={`Trial menu ${t.name}`}
+                    onClick={(e) => setMenu({ el: e.currentTarget, trial: t })}
+                  >
                     <MoreVertIcon />
                   </IconButton>
                 )
@@ -93,10 +109,17 @@ export function TrialList({
                 onChange={() => onToggle(t)}
                 slotProps={{ input: { 'aria-label': `Show ${t.name} in the viewer` } }}
               />
-              <ListItemButton selected={shown[0] === t.id} disabled={!viewable && t.status === 'done'} onClick={() => viewable && onShow(t)}>
+              <ListItemButton
+                selected={shown[0] === t.id}
+                disabled={!viewable && t.status === 'done'}
+                onClick={() => viewable && onShow(t)}
+              >
                 <ListItemText
                   primary={
-                    <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                    <Box
+                      component="span"
+                      sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+                    >
                       <span style={{ textDecoration: t.trashed ? 'line-through' : undefined }}>{t.name}</span>
                       <StatusChip trial={t} />
                       {t.trashed && <Chip size="small" label="Removed" />}
@@ -108,7 +131,7 @@ export function TrialList({
                       : t.status === 'processing' && t.progress_info.message
                         ? t.progress_info.message
                         : t.tags.length
-                          ? t.tags.join(', ')
+                          ? t.tags.map(tagLabel).join(', ')
                           : null
                   }
                 />

@@ -11,12 +11,17 @@ import { ViewerPanel } from './viewer/ViewerPanel';
 export default function TrialViewerPage() {
   const { trial_id } = useParams();
   const query = useTrial(trial_id);
-  if (query.error instanceof ApiError && query.error.status === 401) return <Navigate to={routePath('Login')} replace />;
+  if (query.error instanceof ApiError && query.error.status === 401)
+    return <Navigate to={routePath('Login')} replace />;
   const trial = query.data;
   return (
     <Page title={trial ? `Trial ${trial.name}` : 'Trial'}>
       {query.isPending && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }} role="progressbar" aria-label="Loading trial">
+        <Box
+          sx={{ display: 'flex', justifyContent: 'center', p: 6 }}
+          role="progressbar"
+          aria-label="Loading trial"
+        >
           <CircularProgress />
         </Box>
       )}
@@ -27,7 +32,11 @@ export default function TrialViewerPage() {
             Open session
           </Button>
           <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-            {isViewable(trial) ? <ViewerPanel trials={[trial]} /> : <Alert severity="info">This trial has no 3D result yet.</Alert>}
+            {isViewable(trial) ? (
+              <ViewerPanel trials={[trial]} />
+            ) : (
+              <Alert severity="info">This trial has no 3D result yet.</Alert>
+            )}
           </Paper>
         </>
       )}

@@ -133,7 +133,13 @@ export function TagsDialog({
             })
           }
           renderInput={(params) => (
-            <TextField {...params} margin="dense" label="Trial tags" error={Boolean(error)} helperText={error ?? ' '} />
+            <TextField
+              {...params}
+              margin="dense"
+              label="Trial tags"
+              error={Boolean(error)}
+              helperText={error ?? ' '}
+            />
           )}
         />
       </DialogContent>
@@ -156,7 +162,13 @@ export function ConfirmDialog({
   confirmLabel,
   danger,
   onConfirm,
-}: Base & { title: string; text: string; confirmLabel: string; danger?: boolean; onConfirm: () => Promise<unknown> }) {
+}: Base & {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: () => Promise<unknown>;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const go = async () => {
@@ -180,7 +192,12 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>No</Button>
-        <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={() => void go()} disabled={busy}>
+        <Button
+          variant="contained"
+          color={danger ? 'error' : 'primary'}
+          onClick={() => void go()}
+          disabled={busy}
+        >
           {confirmLabel}
         </Button>
       </DialogActions>

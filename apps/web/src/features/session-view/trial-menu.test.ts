@@ -41,7 +41,9 @@ describe('trial status and names', () => {
     expect(TRIAL_ERROR_HOVER).toBe('Processing failed. Consider recording this trial again.');
     expect(trialErrorText(trial({ meta: { error_msg: 'Neutral pose failed' } }))).toBe('Neutral pose failed');
     expect(trialErrorText(trial({}))).toBe('Finished with error');
-    expect(statusLabel(trial({ status: 'processing', progress_info: { percent: 42.4, message: null } }))).toBe('Processing 42%');
+    expect(
+      statusLabel(trial({ status: 'processing', progress_info: { percent: 42.4, message: null } })),
+    ).toBe('Processing 42%');
   });
   it('finds a duplicate name among the other trials only', () => {
     const trials = [trial({ id: 'a', name: 'walk' }), trial({ id: 'b', name: 'jump' })];

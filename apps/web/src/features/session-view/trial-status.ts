@@ -16,7 +16,9 @@ export function statusLabel(t: Pick<Trial, 'status' | 'progress_info'>): string 
     case 'stopped':
       return 'Uploading / queued';
     case 'processing':
-      return t.progress_info.percent !== null ? `Processing ${Math.round(t.progress_info.percent)}%` : 'Processing';
+      return t.progress_info.percent !== null
+        ? `Processing ${Math.round(t.progress_info.percent)}%`
+        : 'Processing';
     case 'reprocess':
       return 'Reprocessing';
     case 'error':
@@ -49,7 +51,11 @@ export function isViewable(t: Trial): boolean {
 }
 
 /** SPEC §5: rename needs a name unique among the session's trials; the trial's own name is ignored. */
-export function isDuplicateTrialName(name: string, trial: Pick<Trial, 'id'>, trials: Pick<Trial, 'id' | 'name'>[]): boolean {
+export function isDuplicateTrialName(
+  name: string,
+  trial: Pick<Trial, 'id'>,
+  trials: Pick<Trial, 'id' | 'name'>[],
+): boolean {
   const n = name.trim();
   return trials.some((t) => t.id !== trial.id && t.name === n);
 }

@@ -58,7 +58,8 @@ export default function SelectSessionPage() {
 
   // SPEC §4: with zero sessions the user is sent to Step1 — unless the license has expired, where the guard
   // would send them straight back here (a redirect loop).
-  const noSessions = list.isSuccess && !list.isPlaceholderData && list.data.total === 0 && !showRemoved && !expired;
+  const noSessions =
+    list.isSuccess && !list.isPlaceholderData && list.data.total === 0 && !showRemoved && !expired;
   useEffect(() => {
     if (noSessions) navigate('/step1', { replace: true });
   }, [noSessions, navigate]);
@@ -74,7 +75,8 @@ export default function SelectSessionPage() {
       action.mutate(
         { id: s.id, action: a },
         {
-          onSuccess: () => toast.success(a === 'trash' ? 'Session moved to the recycle bin.' : 'Session restored.'),
+          onSuccess: () =>
+            toast.success(a === 'trash' ? 'Session moved to the recycle bin.' : 'Session restored.'),
           onError: (err) => toast.error(errorText(err)),
         },
       );

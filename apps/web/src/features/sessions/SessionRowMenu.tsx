@@ -31,7 +31,12 @@ export function SessionRowMenu({
       >
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        onClick={(e) => e.stopPropagation()}
+      >
         <MenuItem onClick={() => pick('load')}>Load session</MenuItem>
         <MenuItem onClick={() => pick('dashboard')}>Dashboard kinematics</MenuItem>
         <MenuItem onClick={() => pick('rename')}>Rename</MenuItem>

@@ -93,13 +93,19 @@ export function SessionTable({
           <TableHead>
             <TableRow>
               {columns.map((c) => (
-                <TableCell key={c.label} sortDirection={sortState.sort === c.sort ? (sortState.desc ? 'desc' : 'asc') : false}>
+                <TableCell
+                  key={c.label}
+                  sortDirection={sortState.sort === c.sort ? (sortState.desc ? 'desc' : 'asc') : false}
+                >
                   {c.sort ? (
                     <TableSortLabel
                       active={sortState.sort === c.sort}
                       direction={sortState.sort === c.sort && sortState.desc ? 'desc' : 'asc'}
                       onClick={() =>
-                        onSort({ sort: c.sort!, desc: sortState.sort === c.sort ? !sortState.desc : c.sort === 'created_at' })
+                        onSort({
+                          sort: c.sort!,
+                          desc: sortState.sort === c.sort ? !sortState.desc : c.sort === 'created_at',
+                        })
                       }
                     >
                       {c.label}
@@ -128,7 +134,10 @@ export function SessionTable({
                     onRowClick(s.id);
                   }
                 }}
-                sx={{ cursor: 'pointer', ...(s.trashed && dimTrashed ? { '& td': { color: 'text.disabled' } } : {}) }}
+                sx={{
+                  cursor: 'pointer',
+                  ...(s.trashed && dimTrashed ? { '& td': { color: 'text.disabled' } } : {}),
+                }}
               >
                 {columns.map((c) => (
                   <TableCell key={c.label} sx={{ whiteSpace: 'nowrap' }}>

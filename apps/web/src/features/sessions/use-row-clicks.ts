@@ -5,7 +5,11 @@ import { DOUBLE_CLICK_MS } from '@poselab/contract';
  * SPEC §2: a single click selects a row; a second click on the same row within 300 ms opens it.
  * Returns the click handler for a row id.
  */
-export function useRowClicks(onSelect: (id: string) => void, onOpen: (id: string) => void, now = () => Date.now()) {
+export function useRowClicks(
+  onSelect: (id: string) => void,
+  onOpen: (id: string) => void,
+  now = () => Date.now(),
+) {
   const last = useRef<{ id: string; at: number } | null>(null);
   return (id: string) => {
     const t = now();

@@ -90,7 +90,14 @@ describe('SubjectDialog', () => {
     const user = await fill('150', `5'6"`);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(posted[0]).toMatchObject({ name: 'Jane', weight: 68.04, height: 1.6764, birth_year: 1990, subject_tags: ['unimpaired'], terms: true });
+    expect(posted[0]).toMatchObject({
+      name: 'Jane',
+      weight: 68.04,
+      height: 1.6764,
+      birth_year: 1990,
+      subject_tags: ['unimpaired'],
+      terms: true,
+    });
   });
 
   it('shows the rules messages and disables Save after a failed attempt', async () => {
@@ -110,7 +117,10 @@ describe('SubjectDialog', () => {
 
   it("puts a 400's field errors under the fields and stays open", async () => {
     authStore.update({ unit: 'metric' });
-    mockFetch(() => ({ status: 400, json: { message: 'bad', errors: { name: ['Server says no.'], birth_year: ['Too old.'] } } }));
+    mockFetch(() => ({
+      status: 400,
+      json: { message: 'bad', errors: { name: ['Server says no.'], birth_year: ['Too old.'] } },
+    }));
     const onSaved = renderDialog();
     const user = await fill('70', '1.8');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -52,7 +52,11 @@ interface FormValues {
 }
 
 function initialValues(subject: Subject | null | undefined, unit: 'metric' | 'imperial'): FormValues {
-  const units = subjectToFormUnits(subject?.weight ?? SUBJECT_DEFAULTS.weight, subject?.height ?? SUBJECT_DEFAULTS.height, unit);
+  const units = subjectToFormUnits(
+    subject?.weight ?? SUBJECT_DEFAULTS.weight,
+    subject?.height ?? SUBJECT_DEFAULTS.height,
+    unit,
+  );
   return {
     name: subject?.name ?? '',
     ...units,
@@ -68,7 +72,13 @@ function initialValues(subject: Subject | null | undefined, unit: 'metric' | 'im
 /** SPEC §2/§5 Subject dialog: creates or edits a subject in the user's unit system (kg/m or lbs/ft-in). */
 export function SubjectDialog(props: SubjectDialogProps) {
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm" aria-labelledby="subject-dialog-title">
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="subject-dialog-title"
+    >
       {props.open ? <SubjectForm key={props.subject?.id ?? 'new'} {...props} /> : null}
     </Dialog>
   );
@@ -84,7 +94,8 @@ function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
   const save = useSaveSubject();
   const check = validateSubjectInput(values, unit, new Date().getFullYear());
   // A server error shows until its field changes; the rules' errors show once a submit was attempted.
-  const err = (f: keyof SubjectFieldErrors) => serverErrors[f]?.[0] ?? (submitted ? check.errors[f]?.[0] : undefined);
+  const err = (f: keyof SubjectFieldErrors) =>
+    serverErrors[f]?.[0] ?? (submitted ? check.errors[f]?.[0] : undefined);
 
   const set = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -131,7 +142,15 @@ function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
       <DialogTitle id="subject-dialog-title">{subject ? 'Edit subject' : 'New subject'}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField label="Name" required value={values.name} onChange={(e) => set('name', e.target.value)} error={Boolean(err('name'))} helperText={err('name')} autoFocus />
+          <TextField
+            label="Name"
+            required
+            value={values.name}
+            onChange={(e) => set('name', e.target.value)}
+            error={Boolean(err('name'))}
+            helperText={err('name')}
+            autoFocus
+          />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               label="Weight"
@@ -142,7 +161,9 @@ function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
               error={Boolean(err('weight'))}
               helperText={err('weight')}
               slotProps={{
-                input: { endAdornment: <InputAdornment position="end">{imperial ? 'lbs' : 'kg'}</InputAdornment> },
+                input: {
+                  endAdornment: <InputAdornment position="end">{imperial ? 'lbs' : 'kg'}</InputAdornment>,
+                },
                 htmlInput: { inputMode: 'decimal' },
               }}
             />
@@ -155,12 +176,30 @@ function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
               onChange={(e) => set('height', e.target.value)}
               error={Boolean(err('height'))}
               helperText={err('height') ?? (imperial ? `Feet and inches, like 5'6"` : undefined)}
-              slotProps={{ input: { endAdornment: <InputAdornment position="end">{imperial ? 'ft/in' : 'm'}</InputAdornment> } }}
+              slotProps={{
+                input: {
+                  endAdornment: <InputAdornment position="end">{imperial ? 'ft/in' : 'm'}</InputAdornment>,
+                },
+              }}
             />
           </Stack>
-          <TextField label="Birth year" required slotProps={{ htmlInput: { inputMode: 'numeric' } }} value={values.birth_year} onChange={(e) => set('birth_year', e.target.value)} error={Boolean(err('birth_year'))} helperText={err('birth_year')} />
+          <TextField
+            label="Birth year"
+            required
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            value={values.birth_year}
+            onChange={(e) => set('birth_year', e.target.value)}
+            error={Boolean(err('birth_year'))}
+            helperText={err('birth_year')}
+          />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField select fullWidth label="Sex assigned at birth" value={values.sex_at_birth} onChange={(e) => set('sex_at_birth', e.target.value)}>
+            <TextField
+              select
+              fullWidth
+              label="Sex assigned at birth"
+              value={values.sex_at_birth}
+              onChange={(e) => set('sex_at_birth', e.target.value)}
+            >
               <MenuItem value="">
                 <em>Not specified</em>
               </MenuItem>
@@ -170,7 +209,13 @@ function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select fullWidth label="Gender" value={values.gender} onChange={(e) => set('gender', e.target.value)}>
+            <TextField
+              select
+              fullWidth
+              label="Gender"
+              value={values.gender}
+              onChange={(e) => set('gender', e.target.value)}
+            >
               <MenuItem value="">
                 <em>Not specified</em>
               </MenuItem>
@@ -200,11 +245,19 @@ function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
                 label="Subject tags"
                 required
                 error={Boolean(err('subject_tags'))}
-                helperText={err('subject_tags') ?? (vocabulary.isError ? 'Could not load the subject tags.' : undefined)}
+                helperText={
+                  err('subject_tags') ?? (vocabulary.isError ? 'Could not load the subject tags.' : undefined)
+                }
               />
             )}
           />
-          <TextField label="Characteristics" multiline minRows={2} value={values.characteristics} onChange={(e) => set('characteristics', e.target.value)} />
+          <TextField
+            label="Characteristics"
+            multiline
+            minRows={2}
+            value={values.characteristics}
+            onChange={(e) => set('characteristics', e.target.value)}
+          />
           <FormControl error={Boolean(err('terms'))}>
             <FormControlLabel
               control={<Checkbox checked={values.terms} onChange={(e) => set('terms', e.target.checked)} />}

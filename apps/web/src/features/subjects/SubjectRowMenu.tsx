@@ -35,7 +35,12 @@ export function SubjectRowMenu({
       >
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        onClick={(e) => e.stopPropagation()}
+      >
         {!subject.trashed ? <MenuItem onClick={() => pick('edit')}>Edit</MenuItem> : null}
         {!subject.trashed ? <MenuItem onClick={() => pick('trash')}>Trash</MenuItem> : null}
         {subject.trashed ? <MenuItem onClick={() => pick('restore')}>Restore</MenuItem> : null}

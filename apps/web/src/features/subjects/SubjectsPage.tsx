@@ -46,7 +46,12 @@ export default function SubjectsPage() {
   const [selected, setSelected] = useState<Subject | null>(null);
   const [dialog, setDialog] = useState<{ subject: Subject | null } | null>(null);
   const [confirmRemove, setConfirmRemove] = useState<Subject | null>(null);
-  const list = useSubjects({ start: page * SESSION_PAGE_SIZE, quantity: SESSION_PAGE_SIZE, include_trashed: showRemoved, sort: 'name' });
+  const list = useSubjects({
+    start: page * SESSION_PAGE_SIZE,
+    quantity: SESSION_PAGE_SIZE,
+    include_trashed: showRemoved,
+    sort: 'name',
+  });
   const vocabulary = useSubjectTagVocabulary();
   const action = useSubjectAction();
 
@@ -67,9 +72,10 @@ export default function SubjectsPage() {
     if (a === 'edit') setDialog({ subject: s });
     else if (a === 'remove') setConfirmRemove(s);
     else if (a === 'download') {
-      downloadWithToken(`/subjects/${encodeURIComponent(s.id)}/download/`, `subject_results_${s.id}.zip`).catch((e: unknown) =>
-        toast.error(errorText(e)),
-      );
+      downloadWithToken(
+        `/subjects/${encodeURIComponent(s.id)}/download/`,
+        `subject_results_${s.id}.zip`,
+      ).catch((e: unknown) => toast.error(errorText(e)));
     } else run(a, s);
   };
 
@@ -85,11 +91,18 @@ export default function SubjectsPage() {
         </Button>
         <Box sx={{ flexGrow: 1 }} />
         <FormControlLabel
-          control={<Checkbox checked={showRemoved} onChange={(e) => (setShowRemoved(e.target.checked), setPage(0))} />}
+          control={
+            <Checkbox
+              checked={showRemoved}
+              onChange={(e) => (setShowRemoved(e.target.checked), setPage(0))}
+            />
+          }
           label="Show removed subjects"
         />
       </Stack>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: selected ? '2fr 1fr' : '1fr' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: selected ? '2fr 1fr' : '1fr' } }}
+      >
         <Paper variant="outlined">
           {list.isFetching ? <LinearProgress aria-label="Loading subjects" /> : <Box sx={{ height: 4 }} />}
           {list.isError ? <Alert severity="error">{errorText(list.error)}</Alert> : null}
@@ -97,7 +110,16 @@ export default function SubjectsPage() {
             <Table size="small" aria-label="Subjects">
               <TableHead>
                 <TableRow>
-                  {['Name', 'Weight', 'Height', 'Birth year', 'Sex', 'Gender', 'Subject Tags', 'Characteristics'].map((h) => (
+                  {[
+                    'Name',
+                    'Weight',
+                    'Height',
+                    'Birth year',
+                    'Sex',
+                    'Gender',
+                    'Subject Tags',
+                    'Characteristics',
+                  ].map((h) => (
                     <TableCell key={h}>{h}</TableCell>
                   ))}
                   <TableCell padding="checkbox" aria-label="Actions" />
@@ -120,10 +142,16 @@ export default function SubjectsPage() {
                     <TableCell>{s.birth_year}</TableCell>
                     <TableCell>{s.sex_display}</TableCell>
                     <TableCell>{s.gender_display}</TableCell>
-                    <TableCell>{s.subject_tags.map((t) => tagLabel(vocabulary.data, t)).join(', ')}</TableCell>
+                    <TableCell>
+                      {s.subject_tags.map((t) => tagLabel(vocabulary.data, t)).join(', ')}
+                    </TableCell>
                     <TableCell>{s.characteristics}</TableCell>
                     <TableCell padding="checkbox">
-                      <SubjectRowMenu subject={s} allowSyncDownload={auth.allowSyncDownload} onAction={onAction} />
+                      <SubjectRowMenu
+                        subject={s}
+                        allowSyncDownload={auth.allowSyncDownload}
+                        onAction={onAction}
+                      />
                     </TableCell>
                   </TableRow>
                 ))}

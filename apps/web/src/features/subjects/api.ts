@@ -27,7 +27,9 @@ export function useSaveSubject() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: SubjectBody }) =>
-      id ? apiCall(updateSubjectEndpoint, { params: { id }, body }) : apiCall(createSubjectEndpoint, { body }),
+      id
+        ? apiCall(updateSubjectEndpoint, { params: { id }, body })
+        : apiCall(createSubjectEndpoint, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: SUBJECT_LISTS_KEY }),
   });
 }

@@ -5,7 +5,9 @@ import { authStore } from '../../auth/auth-store';
 /** Fetches a file with the stored token and hands it to the browser as a download. */
 export async function downloadWithToken(path: string, fileName: string): Promise<void> {
   const token = authStore.get().token;
-  const res = await fetch(`${API_BASE}${path}`, { headers: token ? { Authorization: `Token ${token}` } : {} });
+  const res = await fetch(`${API_BASE}${path}`, {
+    headers: token ? { Authorization: `Token ${token}` } : {},
+  });
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { message?: string };
     throw new ApiError(res.status, body.message ?? `Download failed (${res.status}).`);

@@ -9,7 +9,10 @@ const read = (name: string) =>
 describe('static tag vocabularies', () => {
   for (const [file, required] of [
     ['subject-tags.json', ['unimpaired', 'acl-reconstruction', 'knee-osteoarthritis', 'stroke']],
-    ['trial-tags.json', ['walking', 'running', 'squat', 'counter-movement-jump', 'drop-jump', 'sit-to-stand']],
+    [
+      'trial-tags.json',
+      ['walking', 'running', 'squat', 'counter-movement-jump', 'drop-jump', 'sit-to-stand'],
+    ],
   ] as const) {
     it(`${file} holds unique {value, label} entries with the core terms`, () => {
       const list = read(file).map((e) => tagVocabularyEntry.parse(e));

@@ -49,10 +49,18 @@ export function defaultLevels(width: number, height: number): number[] {
 }
 
 /** Finds a checkerboard of rows×cols inner corners; see README "Calibration" for the corner order. */
-export function detectCheckerboard(gray: GrayImage, rows: number, cols: number, opts: CheckerboardDetectOptions = {}): CheckerboardResult {
+export function detectCheckerboard(
+  gray: GrayImage,
+  rows: number,
+  cols: number,
+  opts: CheckerboardDetectOptions = {},
+): CheckerboardResult {
   if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 2 || cols < 2)
-    throw new Error(`detectCheckerboard: rows and cols must be integers ≥ 2 (inner corners), got ${rows}×${cols}`);
-  if (gray.data.length < gray.width * gray.height) throw new Error('detectCheckerboard: image data shorter than width·height');
+    throw new Error(
+      `detectCheckerboard: rows and cols must be integers ≥ 2 (inner corners), got ${rows}×${cols}`,
+    );
+  if (gray.data.length < gray.width * gray.height)
+    throw new Error('detectCheckerboard: image data shorter than width·height');
   const levels = opts.levels ?? defaultLevels(gray.width, gray.height);
   const minSquarePx = opts.minSquarePx ?? 10;
   let best = { size: 0, desc: '' };
@@ -79,7 +87,8 @@ export function detectCheckerboard(gray: GrayImage, rows: number, cols: number, 
       if (m >= 3 && n >= 3) partialSquarePx = Math.max(partialSquarePx, gridStep(cands, grid) * f);
       const fits = (m === rows && n === cols) || (m === cols && n === rows);
       if (!fits) {
-        if (m >= Math.min(rows, cols) && n >= Math.min(rows, cols) && m * n > rows * cols) tooBig = `${m}×${n}`;
+        if (m >= Math.min(rows, cols) && n >= Math.min(rows, cols) && m * n > rows * cols)
+          tooBig = `${m}×${n}`;
         continue;
       }
       const result = finish(gray, level, f, cands, grid, rows, cols, opts.subPixel ?? true);
@@ -160,7 +169,16 @@ function nearestNeighbour(c: Point2[], k: number, rows: number, cols: number): n
   const r = Math.floor(k / cols);
   const col = k % cols;
   let best = Infinity;
-  for (const [dr, dc] of [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [1, -1], [-1, 1], [-1, -1]]) {
+  for (const [dr, dc] of [
+    [0, 1],
+    [0, -1],
+    [1, 0],
+    [-1, 0],
+    [1, 1],
+    [1, -1],
+    [-1, 1],
+    [-1, -1],
+  ]) {
     const rr = r + dr;
     const cc = col + dc;
     if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;

@@ -57,7 +57,11 @@ function seedGrid(cands: XCorner[], s: number, minDist: number): IndexGrid | nul
       const cb = cands[b];
       const r = 0.3 * Math.min(Math.hypot(ca.x - p.x, ca.y - p.y), Math.hypot(cb.x - p.x, cb.y - p.y));
       const c = nearest(cands, ca.x + cb.x - p.x, ca.y + cb.y - p.y, r, new Set([s, a, b]));
-      if (c >= 0) return [[s, b], [a, c]];
+      if (c >= 0)
+        return [
+          [s, b],
+          [a, c],
+        ];
     }
   return null;
 }

@@ -51,7 +51,11 @@ export function blur121(img: FloatImage): FloatImage {
 }
 
 /** Bilinear sample; coordinates are clamped to the image. */
-export function sample(img: { width: number; height: number; data: ArrayLike<number> }, x: number, y: number): number {
+export function sample(
+  img: { width: number; height: number; data: ArrayLike<number> },
+  x: number,
+  y: number,
+): number {
   const w = img.width;
   const h = img.height;
   const xc = x < 0 ? 0 : x > w - 1 ? w - 1 : x;

@@ -58,13 +58,18 @@ export function squareColours(img: FloatImage, points: Point2[][]): SquareColour
   const m1 = vals.some((q) => q.parity === 1) ? mean(1) : m0;
   const mid = (m0 + m1) / 2;
   const darkInner = m0 < m1 ? 0 : 1;
-  const agree = vals.filter((q) => (q.v < mid) === (q.parity === darkInner)).length;
+  const agree = vals.filter((q) => q.v < mid === (q.parity === darkInner)).length;
   // Inner square (i, j) has square index (i + 1, j + 1), whose parity equals (i + j) mod 2.
   return { darkParity: darkInner, agreement: agree / vals.length, contrast: Math.abs(m1 - m0) };
 }
 
 /** Orders an m×n grid of points into rows×cols board order following the rule above; null if dims mismatch. */
-export function orderGrid(points: Point2[][], rows: number, cols: number, darkParity: number): OrderedGrid | null {
+export function orderGrid(
+  points: Point2[][],
+  rows: number,
+  cols: number,
+  darkParity: number,
+): OrderedGrid | null {
   const m = points.length;
   const n = points[0].length;
   type Option = { corners: Point2[]; originDark: boolean };

@@ -8,7 +8,13 @@ import type { GrayImage, Point2 } from '../types';
  * that depends on the sub-pixel phase and biases the corner by ~0.01–0.02 px.) Returns null when the corner
  * drifts away (not a corner there).
  */
-export function refineCorner(img: GrayImage, x: number, y: number, halfWin: number, maxIter = 30): Point2 | null {
+export function refineCorner(
+  img: GrayImage,
+  x: number,
+  y: number,
+  halfWin: number,
+  maxIter = 30,
+): Point2 | null {
   const { width: W, height: H, data } = img;
   const w = halfWin;
   const sigma2 = (w * w) / 2;
@@ -32,8 +38,20 @@ export function refineCorner(img: GrayImage, x: number, y: number, halfWin: numb
         if (d2 > reach * reach) continue;
         const k = py * W + px;
         // Sobel gradients: smoothing across the derivative lowers noise without any sub-pixel phase effect.
-        const gx = (data[k - W + 1] - data[k - W - 1] + 2 * (data[k + 1] - data[k - 1]) + data[k + W + 1] - data[k + W - 1]) * 0.125;
-        const gy = (data[k + W - 1] - data[k - W - 1] + 2 * (data[k + W] - data[k - W]) + data[k + W + 1] - data[k - W + 1]) * 0.125;
+        const gx =
+          (data[k - W + 1] -
+            data[k - W - 1] +
+            2 * (data[k + 1] - data[k - 1]) +
+            data[k + W + 1] -
+            data[k + W - 1]) *
+          0.125;
+        const gy =
+          (data[k + W - 1] -
+            data[k - W - 1] +
+            2 * (data[k + W] - data[k - W]) +
+            data[k + W + 1] -
+            data[k - W + 1]) *
+          0.125;
         const wt = Math.exp(-d2 / sigma2);
         const gxx = gx * gx * wt;
         const gxy = gx * gy * wt;

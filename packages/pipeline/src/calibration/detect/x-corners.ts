@@ -40,7 +40,9 @@ export function chessResponse(img: FloatImage, radius: number): Float32Array {
       if (2 * (s0 + s2) < MIN_RESPONSE) continue;
       let sum = 0;
       for (let n = 0; n < 4; n++)
-        sum += Math.abs(data[k + offs[n]] + data[k + offs[n + 8]] - data[k + offs[n + 4]] - data[k + offs[n + 12]]);
+        sum += Math.abs(
+          data[k + offs[n]] + data[k + offs[n + 8]] - data[k + offs[n + 4]] - data[k + offs[n + 12]],
+        );
       let diff = 0;
       let ring = 0;
       for (let n = 0; n < 8; n++) {
@@ -59,7 +61,12 @@ export function chessResponse(img: FloatImage, radius: number): Float32Array {
  * Local maxima of the response above a threshold (relative to the strongest), each checked on a ring of
  * bilinear samples: an X-corner crosses its ring mean exactly four times, at two straight edge lines.
  */
-export function findXCorners(img: FloatImage, response: Float32Array, radius: number, maxCandidates = 400): XCorner[] {
+export function findXCorners(
+  img: FloatImage,
+  response: Float32Array,
+  radius: number,
+  maxCandidates = 400,
+): XCorner[] {
   const { width: w, height: h } = img;
   let max = 0;
   for (let i = 0; i < response.length; i++) if (response[i] > max) max = response[i];
@@ -111,7 +118,12 @@ function peakOffset(a: number, b: number, c: number): number {
 const RING = 48;
 
 /** Edge directions from the four crossings of the ring intensity with its mean; null if not an X-corner. */
-export function ringEdges(img: FloatImage, x: number, y: number, radius: number): { edges: [number, number]; contrast: number } | null {
+export function ringEdges(
+  img: FloatImage,
+  x: number,
+  y: number,
+  radius: number,
+): { edges: [number, number]; contrast: number } | null {
   const vals = new Float64Array(RING);
   let mean = 0;
   for (let i = 0; i < RING; i++) {
@@ -135,7 +147,7 @@ export function ringEdges(img: FloatImage, x: number, y: number, radius: number)
       dark += vals[i];
       nd++;
     }
-    if ((a >= 0) !== (bNext >= 0)) crossings.push(((i + a / (a - bNext)) * 2 * Math.PI) / RING);
+    if (a >= 0 !== bNext >= 0) crossings.push(((i + a / (a - bNext)) * 2 * Math.PI) / RING);
   }
   if (crossings.length !== 4 || nb === 0 || nd === 0) return null;
   const contrast = bright / nb - dark / nd;

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { cameraCenter, projectPoint } from '../../camera/camera-model';
 import { importQualisysCalibration } from './qualisys';
 
-const CALIB = fileURLToPath(new URL('../../../../../../shared/data/pose2sim-demo/calibration/Calib.qca.txt', import.meta.url));
+const CALIB = fileURLToPath(
+  new URL('../../../../../../shared/data/pose2sim-demo/calibration/Calib.qca.txt', import.meta.url),
+);
 const hasData = existsSync(CALIB);
 
 describe.skipIf(!hasData)('importQualisysCalibration on the Pose2Sim demo Calib.qca.txt', () => {
@@ -76,7 +78,10 @@ describe.skipIf(!hasData)('importQualisysCalibration on the Pose2Sim demo Calib.
     expect(c[2]).toBeCloseTo(-0.7065662881637625, 9);
     for (const cam of cams) {
       const R = cam.extrinsics.R;
-      const det = R[0] * (R[4] * R[8] - R[5] * R[7]) - R[1] * (R[3] * R[8] - R[5] * R[6]) + R[2] * (R[3] * R[7] - R[4] * R[6]);
+      const det =
+        R[0] * (R[4] * R[8] - R[5] * R[7]) -
+        R[1] * (R[3] * R[8] - R[5] * R[6]) +
+        R[2] * (R[3] * R[7] - R[4] * R[6]);
       expect(det).toBeCloseTo(1, 6);
     }
   });
@@ -85,7 +90,9 @@ describe.skipIf(!hasData)('importQualisysCalibration on the Pose2Sim demo Calib.
 describe('importQualisysCalibration errors', () => {
   it('rejects text that is not a Qualisys calibration', () => {
     expect(() => importQualisysCalibration('hello')).toThrow(/no <calibration> root/);
-    expect(() => importQualisysCalibration('<calibration><cameras></cameras></calibration>')).toThrow(/no <camera>/);
+    expect(() => importQualisysCalibration('<calibration><cameras></cameras></calibration>')).toThrow(
+      /no <camera>/,
+    );
   });
   it('names the missing attribute', () => {
     const xml = `<calibration><cameras><camera serial="c1" model="none"><fov_video left="0" top="0" right="9" bottom="9"/>

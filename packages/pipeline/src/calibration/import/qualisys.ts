@@ -42,7 +42,8 @@ function element(block: string, name: string, camera: string): Record<string, st
 function num(attrs: Record<string, string>, key: string, where: string): number {
   const raw = attrs[key];
   const v = raw === undefined ? NaN : Number(raw);
-  if (!Number.isFinite(v)) throw new Error(`Qualisys calibration: ${where} has no numeric "${key}" (got ${raw ?? 'nothing'})`);
+  if (!Number.isFinite(v))
+    throw new Error(`Qualisys calibration: ${where} has no numeric "${key}" (got ${raw ?? 'nothing'})`);
   return v;
 }
 
@@ -53,7 +54,8 @@ function naturalCompare(a: string, b: string): number {
 /** Parses a Qualisys .qca.txt calibration into camera models (video cameras only, in natural name order). */
 export function importQualisysCalibration(xmlText: string, opts: QualisysImportOptions = {}): CameraModel[] {
   const yUp = opts.yUp ?? true;
-  if (!/<calibration\b/.test(xmlText)) throw new Error('Qualisys calibration: no <calibration> root element found');
+  if (!/<calibration\b/.test(xmlText))
+    throw new Error('Qualisys calibration: no <calibration> root element found');
   const blocks = [...xmlText.matchAll(/<camera\b([^>]*)>([\s\S]*?)<\/camera>/g)];
   if (blocks.length === 0) throw new Error('Qualisys calibration: no <camera> elements found');
 
@@ -75,9 +77,15 @@ export function importQualisysCalibration(xmlText: string, opts: QualisysImportO
     const height = num(fov, 'bottom', where) - top + 1;
 
     const M: Mat3 = [
-      num(tr, 'r11', where), num(tr, 'r12', where), num(tr, 'r13', where),
-      num(tr, 'r21', where), num(tr, 'r22', where), num(tr, 'r23', where),
-      num(tr, 'r31', where), num(tr, 'r32', where), num(tr, 'r33', where),
+      num(tr, 'r11', where),
+      num(tr, 'r12', where),
+      num(tr, 'r13', where),
+      num(tr, 'r21', where),
+      num(tr, 'r22', where),
+      num(tr, 'r23', where),
+      num(tr, 'r31', where),
+      num(tr, 'r32', where),
+      num(tr, 'r33', where),
     ];
     const centreMm: Vec3 = [num(tr, 'x', where), num(tr, 'y', where), num(tr, 'z', where)];
     const centreZUp: Vec3 = [centreMm[0] / 1000, centreMm[1] / 1000, centreMm[2] / 1000];

@@ -48,7 +48,15 @@ function parseString(cur: Cursor): string {
     if (c === quote) return out;
     if (c === '\\' && quote === '"') {
       const e = cur.next();
-      const map: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', '\\': '\\', b: '\b', f: '\f' };
+      const map: Record<string, string> = {
+        n: '\n',
+        t: '\t',
+        r: '\r',
+        '"': '"',
+        '\\': '\\',
+        b: '\b',
+        f: '\f',
+      };
       if (e === 'u' || e === 'U') {
         const len = e === 'u' ? 4 : 8;
         const hex = cur.text.slice(cur.pos, cur.pos + len);

@@ -24,7 +24,9 @@ error = 0.0
 
 describe('parseToml (subset)', () => {
   it('reads tables, strings, numbers, booleans and nested multi-line arrays', () => {
-    const doc = parseToml(`top = 1\n[a]\ns = "x\\ty" # c\nl = 'raw\\n'\nb = true\nn = -1.5e-3\narr = [\n [1, 2,],\n [3],\n]\n["quoted name"]\nk = 1_000`);
+    const doc = parseToml(
+      `top = 1\n[a]\ns = "x\\ty" # c\nl = 'raw\\n'\nb = true\nn = -1.5e-3\narr = [\n [1, 2,],\n [3],\n]\n["quoted name"]\nk = 1_000`,
+    );
     expect(doc.root.top).toBe(1);
     expect(doc.tables.get('a')).toEqual({ s: 'x\ty', l: 'raw\\n', b: true, n: -1.5e-3, arr: [[1, 2], [3]] });
     expect(doc.tables.get('quoted name')).toEqual({ k: 1000 });
@@ -52,12 +54,16 @@ describe('importTomlCalibration', () => {
   });
 
   it('rejects fisheye cameras and malformed matrices clearly', () => {
-    expect(() => importTomlCalibration(POSE2SIM_STYLE.replace('fisheye = false', 'fisheye = true'))).toThrow(/fisheye/);
+    expect(() => importTomlCalibration(POSE2SIM_STYLE.replace('fisheye = false', 'fisheye = true'))).toThrow(
+      /fisheye/,
+    );
     expect(() => importTomlCalibration(POSE2SIM_STYLE.replace('[ 0.0, 0.0, 1.0,],]', ']'))).toThrow(/3x3/);
     expect(() => importTomlCalibration('[metadata]\nerror = 0')).toThrow(/no camera tables/);
   });
 
-  const CALIB = fileURLToPath(new URL('../../../../../../shared/data/pose2sim-demo/calibration/Calib.qca.txt', import.meta.url));
+  const CALIB = fileURLToPath(
+    new URL('../../../../../../shared/data/pose2sim-demo/calibration/Calib.qca.txt', import.meta.url),
+  );
   it.skipIf(!existsSync(CALIB))('round-trips the demo Qualisys calibration through export and import', () => {
     const cams = importQualisysCalibration(readFileSync(CALIB, 'utf8'));
     const text = exportTomlCalibration(cams);

@@ -45,7 +45,8 @@ export function importTomlCalibration(text: string, opts: TomlCalibrationOptions
 
 function cameraFromTable(tableName: string, t: TomlTable, upAxis: 'z' | 'y'): CameraModel {
   const name = typeof t.name === 'string' ? t.name : tableName;
-  if (t.fisheye === true) throw new Error(`TOML calibration: camera ${name} uses the fisheye model, which is not supported`);
+  if (t.fisheye === true)
+    throw new Error(`TOML calibration: camera ${name} uses the fisheye model, which is not supported`);
   const size = numbers(t.size, 'size', name);
   const K = numbers(t.matrix, 'matrix', name);
   if (K.length !== 9) throw new Error(`TOML calibration: camera ${name} "matrix" must be 3x3`);
@@ -57,7 +58,8 @@ function cameraFromTable(tableName: string, t: TomlTable, upAxis: 'z' | 'y'): Ca
   let Rfile: Mat3;
   if (rot.length === 3) Rfile = rodriguesToMat(rot as Vec3);
   else if (rot.length === 9) Rfile = rot as Mat3;
-  else throw new Error(`TOML calibration: camera ${name} "rotation" must be a Rodrigues vector or a 3x3 matrix`);
+  else
+    throw new Error(`TOML calibration: camera ${name} "rotation" must be a Rodrigues vector or a 3x3 matrix`);
   const dist: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   d.slice(0, 5).forEach((v, i) => (dist[i] = v));
   return {
@@ -77,7 +79,10 @@ function fmt(v: number): string {
 const list = (vs: number[]) => `[ ${vs.map(fmt).join(', ')},]`;
 
 /** Writes cameras as a Pose2Sim-style .toml (the format Pose2Sim and anipose read). */
-export function exportTomlCalibration(cameras: CameraModel[], opts: TomlCalibrationOptions & { error?: number } = {}): string {
+export function exportTomlCalibration(
+  cameras: CameraModel[],
+  opts: TomlCalibrationOptions & { error?: number } = {},
+): string {
   const upAxis = opts.upAxis ?? 'z';
   const out: string[] = [];
   for (const cam of cameras) {

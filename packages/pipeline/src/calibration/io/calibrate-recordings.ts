@@ -34,7 +34,10 @@ export async function calibrateRecordings(
     const read = await readCalibrationFrames(rec.file, { maxFrames: opts.maxFrames });
     frames.push(read.frames);
     const { width, height } = read.frames[0];
-    const profile = rec.phoneModel && opts.profiles ? findCameraProfile(opts.profiles, rec.phoneModel, width, height) : null;
+    const profile =
+      rec.phoneModel && opts.profiles
+        ? findCameraProfile(opts.profiles, rec.phoneModel, width, height)
+        : null;
     inputs.push({ name: rec.name, frames: read.frames, profile: profile ?? undefined });
   }
   const rig = calibrateRig(inputs, board, opts);
@@ -42,7 +45,11 @@ export async function calibrateRecordings(
   rig.perCamera.forEach((r, i) => {
     const camera = rig.cameras.find((c) => c.name === r.name);
     if (!r.ok || !camera || r.frameIndex === undefined || !r.corners) return;
-    const png = drawCalibrationImage(frames[i][r.frameIndex], r.corners, camera, { rows: board.rows, cols: board.cols, squareSize: board.squareSize });
+    const png = drawCalibrationImage(frames[i][r.frameIndex], r.corners, camera, {
+      rows: board.rows,
+      cols: board.cols,
+      squareSize: board.squareSize,
+    });
     images.push({ name: r.name, png });
   });
   return { rig, images };

@@ -4,11 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { toGrayImage } from '../types';
 import { readCalibrationFrames } from './read-frames';
 
-const VIDEO = fileURLToPath(new URL('../../../../../../shared/data/pose2sim-demo/balancing/cam01.mp4', import.meta.url));
+const VIDEO = fileURLToPath(
+  new URL('../../../../../../shared/data/pose2sim-demo/balancing/cam01.mp4', import.meta.url),
+);
 
 describe.skipIf(!existsSync(VIDEO))('readCalibrationFrames', () => {
   it('decodes frames spread over the whole video, scaled, as gray images', async () => {
-    const { frames, frameIndices, info } = await readCalibrationFrames(VIDEO, { maxFrames: 10, maxSide: 960 });
+    const { frames, frameIndices, info } = await readCalibrationFrames(VIDEO, {
+      maxFrames: 10,
+      maxSide: 960,
+    });
     expect(info.frameCount).toBe(100);
     expect(frames).toHaveLength(10);
     expect(frameIndices).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90]);

@@ -15,7 +15,10 @@ export interface CalibrationFrames {
  * orientation (ffmpeg applies the rotation metadata), evenly spread over the recording.
  * `maxSide` downscales so the long side is at most that many pixels (default: full size).
  */
-export async function readCalibrationFrames(file: string, opts: { maxFrames?: number; maxSide?: number } = {}): Promise<CalibrationFrames> {
+export async function readCalibrationFrames(
+  file: string,
+  opts: { maxFrames?: number; maxSide?: number } = {},
+): Promise<CalibrationFrames> {
   const info = await probeVideo(file);
   const plan = selectCalibrationFrames(info, { maxFrames: opts.maxFrames });
   const long = Math.max(info.displayWidth, info.displayHeight);

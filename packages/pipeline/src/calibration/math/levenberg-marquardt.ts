@@ -20,7 +20,11 @@ export interface LmResult {
 }
 
 /** Levenberg–Marquardt on a residual vector with a forward-difference Jacobian. */
-export function levenbergMarquardt(residuals: (x: number[]) => number[], x0: number[], opts: LmOptions = {}): LmResult {
+export function levenbergMarquardt(
+  residuals: (x: number[]) => number[],
+  x0: number[],
+  opts: LmOptions = {},
+): LmResult {
   const maxIt = opts.maxIterations ?? 100;
   const tol = opts.tolerance ?? 1e-12;
   const free = x0.map((_, i) => i).filter((i) => !opts.fixed?.has(i));
@@ -70,7 +74,11 @@ export function levenbergMarquardt(residuals: (x: number[]) => number[], x0: num
     for (let tries = 0; tries < 12; tries++) {
       const A = JtJ.slice();
       for (let a = 0; a < n; a++) A[a * n + a] += lambda * (JtJ[a * n + a] || 1);
-      const step = solveLinear(A, Jtr.map((v) => -v), n);
+      const step = solveLinear(
+        A,
+        Jtr.map((v) => -v),
+        n,
+      );
       if (!step) {
         lambda *= 10;
         continue;

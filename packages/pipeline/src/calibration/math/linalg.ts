@@ -129,7 +129,8 @@ export function fitHomography(src: [number, number][], dst: [number, number][]):
 export function mul3(a: number[], b: number[]): number[] {
   const o = new Array(9).fill(0);
   for (let i = 0; i < 3; i++)
-    for (let j = 0; j < 3; j++) o[i * 3 + j] = a[i * 3] * b[j] + a[i * 3 + 1] * b[3 + j] + a[i * 3 + 2] * b[6 + j];
+    for (let j = 0; j < 3; j++)
+      o[i * 3 + j] = a[i * 3] * b[j] + a[i * 3 + 1] * b[3 + j] + a[i * 3 + 2] * b[6 + j];
   return o;
 }
 

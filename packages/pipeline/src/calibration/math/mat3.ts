@@ -10,7 +10,8 @@ export const IDENTITY3: Mat3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 export function mat3Mul(a: Mat3, b: Mat3): Mat3 {
   const o = new Array(9).fill(0) as Mat3;
   for (let i = 0; i < 3; i++)
-    for (let j = 0; j < 3; j++) o[i * 3 + j] = a[i * 3] * b[j] + a[i * 3 + 1] * b[3 + j] + a[i * 3 + 2] * b[6 + j];
+    for (let j = 0; j < 3; j++)
+      o[i * 3 + j] = a[i * 3] * b[j] + a[i * 3 + 1] * b[3 + j] + a[i * 3 + 2] * b[6 + j];
   return o;
 }
 
@@ -27,7 +28,11 @@ export function mat3Vec(a: Mat3, v: Vec3): Vec3 {
 }
 
 export function mat3Det(a: Mat3): number {
-  return a[0] * (a[4] * a[8] - a[5] * a[7]) - a[1] * (a[3] * a[8] - a[5] * a[6]) + a[2] * (a[3] * a[7] - a[4] * a[6]);
+  return (
+    a[0] * (a[4] * a[8] - a[5] * a[7]) -
+    a[1] * (a[3] * a[8] - a[5] * a[6]) +
+    a[2] * (a[3] * a[7] - a[4] * a[6])
+  );
 }
 
 /** Rodrigues rotation vector (axis × angle, radians) → rotation matrix. */
@@ -39,9 +44,15 @@ export function rodriguesToMat(r: Vec3): Mat3 {
   const s = Math.sin(theta);
   const C = 1 - c;
   return [
-    c + x * x * C, x * y * C - z * s, x * z * C + y * s,
-    y * x * C + z * s, c + y * y * C, y * z * C - x * s,
-    z * x * C - y * s, z * y * C + x * s, c + z * z * C,
+    c + x * x * C,
+    x * y * C - z * s,
+    x * z * C + y * s,
+    y * x * C + z * s,
+    c + y * y * C,
+    y * z * C - x * s,
+    z * x * C - y * s,
+    z * y * C + x * s,
+    c + z * z * C,
   ];
 }
 
@@ -94,8 +105,14 @@ export function mat3Inverse(a: Mat3): Mat3 | null {
   const d = mat3Det(a);
   if (Math.abs(d) < 1e-300) return null;
   return [
-    (a[4] * a[8] - a[5] * a[7]) / d, (a[2] * a[7] - a[1] * a[8]) / d, (a[1] * a[5] - a[2] * a[4]) / d,
-    (a[5] * a[6] - a[3] * a[8]) / d, (a[0] * a[8] - a[2] * a[6]) / d, (a[2] * a[3] - a[0] * a[5]) / d,
-    (a[3] * a[7] - a[4] * a[6]) / d, (a[1] * a[6] - a[0] * a[7]) / d, (a[0] * a[4] - a[1] * a[3]) / d,
+    (a[4] * a[8] - a[5] * a[7]) / d,
+    (a[2] * a[7] - a[1] * a[8]) / d,
+    (a[1] * a[5] - a[2] * a[4]) / d,
+    (a[5] * a[6] - a[3] * a[8]) / d,
+    (a[0] * a[8] - a[2] * a[6]) / d,
+    (a[2] * a[3] - a[0] * a[5]) / d,
+    (a[3] * a[7] - a[4] * a[6]) / d,
+    (a[1] * a[6] - a[0] * a[7]) / d,
+    (a[0] * a[4] - a[1] * a[3]) / d,
   ];
 }

@@ -11,9 +11,15 @@ export interface RgbImage {
 
 type Rgb = [number, number, number];
 
-export function toRgb(frame: { width: number; height: number; data: Uint8Array; channels?: number }): RgbImage {
+export function toRgb(frame: {
+  width: number;
+  height: number;
+  data: Uint8Array;
+  channels?: number;
+}): RgbImage {
   const n = frame.width * frame.height;
-  if ((frame.channels ?? 1) === 3) return { width: frame.width, height: frame.height, data: frame.data.slice(0, n * 3) };
+  if ((frame.channels ?? 1) === 3)
+    return { width: frame.width, height: frame.height, data: frame.data.slice(0, n * 3) };
   const data = new Uint8Array(n * 3);
   for (let i = 0; i < n; i++) data[i * 3] = data[i * 3 + 1] = data[i * 3 + 2] = frame.data[i];
   return { width: frame.width, height: frame.height, data };
@@ -90,9 +96,18 @@ export function drawCalibrationImage(
   if (camera) {
     const len = opts.axisLength ?? (opts.squareSize ? 3 * opts.squareSize : 0.2);
     const axes: [Vec3, Rgb][] = [
-      [[1, 0, 0], [255, 0, 0]],
-      [[0, 1, 0], [0, 220, 0]],
-      [[0, 0, 1], [0, 90, 255]],
+      [
+        [1, 0, 0],
+        [255, 0, 0],
+      ],
+      [
+        [0, 1, 0],
+        [0, 220, 0],
+      ],
+      [
+        [0, 0, 1],
+        [0, 90, 255],
+      ],
     ];
     for (const [dir, colour] of axes) {
       // Follow the axis in small steps so the lens distortion bends it as in the image.

@@ -37,7 +37,8 @@ export function encodePng(width: number, height: number, channels: 1 | 3, pixels
     const o = y * (stride + 1);
     const src = y * stride;
     raw[o] = 1;
-    for (let i = 0; i < stride; i++) raw[o + 1 + i] = (pixels[src + i] - (i >= channels ? pixels[src + i - channels] : 0)) & 0xff;
+    for (let i = 0; i < stride; i++)
+      raw[o + 1 + i] = (pixels[src + i] - (i >= channels ? pixels[src + i - channels] : 0)) & 0xff;
   }
   const ihdr = new Uint8Array(13);
   const v = new DataView(ihdr.buffer);
@@ -46,7 +47,12 @@ export function encodePng(width: number, height: number, channels: 1 | 3, pixels
   ihdr[8] = 8;
   ihdr[9] = channels === 1 ? 0 : 2;
   const sig = Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10]);
-  const parts = [sig, chunk('IHDR', ihdr), chunk('IDAT', new Uint8Array(deflateSync(raw, { level: 6 }))), chunk('IEND', new Uint8Array(0))];
+  const parts = [
+    sig,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', new Uint8Array(deflateSync(raw, { level: 6 }))),
+    chunk('IEND', new Uint8Array(0)),
+  ];
   const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
   let o = 0;
   for (const p of parts) {

@@ -5,7 +5,12 @@ import { drawCalibrationImage } from './draw';
 import { encodePng } from './png';
 
 /** Reads back our own PNGs (8-bit, filter Sub only) to check the bytes really are a valid image. */
-function decodePng(bytes: Uint8Array): { width: number; height: number; channels: number; pixels: Uint8Array } {
+function decodePng(bytes: Uint8Array): {
+  width: number;
+  height: number;
+  channels: number;
+  pixels: Uint8Array;
+} {
   expect([...bytes.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let o = 8;

@@ -29,11 +29,20 @@ export interface CalibrateIntrinsicsOptions {
  * initIntrinsicParams2D): the homography columns h1, h2 are images of orthonormal vectors, which gives two
  * equations per view linear in 1/fx² and 1/fy².
  */
-export function focalFromHomographies(views: Point2[][], obj: Vec3[], cx: number, cy: number, squarePixels: boolean): { fx: number; fy: number } {
+export function focalFromHomographies(
+  views: Point2[][],
+  obj: Vec3[],
+  cx: number,
+  cy: number,
+  squarePixels: boolean,
+): { fx: number; fy: number } {
   const rows: number[][] = [];
   const rhs: number[] = [];
   for (const img of views) {
-    const H0 = fitHomography(obj.map((X) => [X[0], X[1]]), img);
+    const H0 = fitHomography(
+      obj.map((X) => [X[0], X[1]]),
+      img,
+    );
     const H = mul3([1, 0, -cx, 0, 1, -cy, 0, 0, 1], H0);
     const n = Math.hypot(...H);
     const h = H.map((v) => v / n);
@@ -52,7 +61,8 @@ export function focalFromHomographies(views: Point2[][], obj: Vec3[], cx: number
       den += a * a;
     });
     const inv = num / den;
-    if (!(inv > 0)) throw new Error('focal length estimation failed: board views are too frontal (tilt the board)');
+    if (!(inv > 0))
+      throw new Error('focal length estimation failed: board views are too frontal (tilt the board)');
     const f = 1 / Math.sqrt(inv);
     return { fx: f, fy: f };
   }
@@ -89,14 +99,21 @@ export function calibrateIntrinsics(
   const obj = boardObjectPoints(board);
   const n = obj.length;
   for (const v of views)
-    if (v.corners.length !== n) throw new Error(`calibrateIntrinsics: a view has ${v.corners.length} corners, expected ${n}`);
+    if (v.corners.length !== n)
+      throw new Error(`calibrateIntrinsics: a view has ${v.corners.length} corners, expected ${n}`);
   const focalOnly = opts.estimateFocalOnly ?? false;
   if (views.length < (focalOnly ? 1 : 3))
     throw new Error(`too few views for intrinsics: ${views.length} (need ${focalOnly ? 1 : 3})`);
   const { width, height } = imageSize;
   const cx = (width - 1) / 2;
   const cy = (height - 1) / 2;
-  const f0 = focalFromHomographies(views.map((v) => v.corners), obj, cx, cy, focalOnly);
+  const f0 = focalFromHomographies(
+    views.map((v) => v.corners),
+    obj,
+    cx,
+    cy,
+    focalOnly,
+  );
   const init: CameraIntrinsics = { width, height, fx: f0.fx, fy: f0.fy, cx, cy, dist: [0, 0, 0, 0, 0] };
   const poses = views.map((v) => planarPoses(init, obj, v.corners)[0].pose);
 
@@ -150,7 +167,10 @@ export function calibrateIntrinsics(
   if (focalOnly) intrinsics.estimated = true;
   const finalPoses: CameraExtrinsics[] = views.map((_, vi) => {
     const o = NI + vi * 6;
-    return { R: rodriguesToMat([res.x[o], res.x[o + 1], res.x[o + 2]]), t: [res.x[o + 3], res.x[o + 4], res.x[o + 5]] };
+    return {
+      R: rodriguesToMat([res.x[o], res.x[o + 1], res.x[o + 2]]),
+      t: [res.x[o + 3], res.x[o + 4], res.x[o + 5]],
+    };
   });
   const perViewRmsPx = views.map((v, vi) => reprojectionRms(intrinsics, finalPoses[vi], obj, v.corners));
   const rmsPx = Math.sqrt(perViewRmsPx.reduce((s, e) => s + e * e, 0) / views.length);

@@ -14,7 +14,12 @@ export function projectWith(intr: CameraIntrinsics, R: Mat3, t: Vec3, X: Vec3): 
   return [intr.fx * xd + intr.cx, intr.fy * yd + intr.cy];
 }
 
-export function reprojectionRms(intr: CameraIntrinsics, pose: CameraExtrinsics, obj: Vec3[], img: Point2[]): number {
+export function reprojectionRms(
+  intr: CameraIntrinsics,
+  pose: CameraExtrinsics,
+  obj: Vec3[],
+  img: Point2[],
+): number {
   let s = 0;
   for (let k = 0; k < obj.length; k++) {
     const p = projectWith(intr, pose.R, pose.t, obj[k]);
@@ -54,7 +59,11 @@ function translationFor(R: Mat3, obj: Vec3[], norm: Point2[]): Vec3 | null {
  * homography's Jacobian at the board centre. Planar targets seen at a distance have two poses with similar
  * reprojection error (a flip of the plane normal); both are returned, best first, after LM refinement.
  */
-export function planarPoses(intr: CameraIntrinsics, obj: Vec3[], img: Point2[]): { pose: CameraExtrinsics; rmsPx: number }[] {
+export function planarPoses(
+  intr: CameraIntrinsics,
+  obj: Vec3[],
+  img: Point2[],
+): { pose: CameraExtrinsics; rmsPx: number }[] {
   if (obj.length < 4) throw new Error('planarPoses needs at least 4 points');
   const norm = img.map((p) => undistortToNormalized(intr, p[0], p[1]));
   let mx = 0;
@@ -95,9 +104,15 @@ function ippeRotations(J: number[], p: number, q: number): Mat3[] {
     const kx = p / tt;
     const ky = q / tt;
     Rv = [
-      (cos - 1) * kx * kx + 1, kx * ky * (cos - 1), kx * sin,
-      kx * ky * (cos - 1), (cos - 1) * ky * ky + 1, ky * sin,
-      -kx * sin, -ky * sin, (cos - 1) * (kx * kx + ky * ky) + 1,
+      (cos - 1) * kx * kx + 1,
+      kx * ky * (cos - 1),
+      kx * sin,
+      kx * ky * (cos - 1),
+      (cos - 1) * ky * ky + 1,
+      ky * sin,
+      -kx * sin,
+      -ky * sin,
+      (cos - 1) * (kx * kx + ky * ky) + 1,
     ];
   }
   const b00 = Rv[0] - p * Rv[6];
@@ -128,7 +143,11 @@ function ippeRotations(J: number[], p: number, q: number): Mat3[] {
   for (const sign of [1, -1]) {
     const c1: Vec3 = [r00, r10, sign * b0];
     const c2: Vec3 = [r01, r11, sign * b1];
-    const c3: Vec3 = [c1[1] * c2[2] - c1[2] * c2[1], c1[2] * c2[0] - c1[0] * c2[2], c1[0] * c2[1] - c1[1] * c2[0]];
+    const c3: Vec3 = [
+      c1[1] * c2[2] - c1[2] * c2[1],
+      c1[2] * c2[0] - c1[0] * c2[2],
+      c1[0] * c2[1] - c1[1] * c2[0],
+    ];
     const Rt: Mat3 = [c1[0], c2[0], c3[0], c1[1], c2[1], c3[1], c1[2], c2[2], c3[2]];
     out.push(orthonormalize(mat3Mul(Rv, Rt)));
   }
@@ -136,18 +155,27 @@ function ippeRotations(J: number[], p: number, q: number): Mat3[] {
 }
 
 /** LM refinement of a board pose on pixel reprojection error. */
-export function refinePose(intr: CameraIntrinsics, pose: CameraExtrinsics, obj: Vec3[], img: Point2[]): CameraExtrinsics {
+export function refinePose(
+  intr: CameraIntrinsics,
+  pose: CameraExtrinsics,
+  obj: Vec3[],
+  img: Point2[],
+): CameraExtrinsics {
   const x0 = [...matToRodrigues(pose.R), ...pose.t];
-  const res = levenbergMarquardt((x) => {
-    const R = rodriguesToMat([x[0], x[1], x[2]]);
-    const t: Vec3 = [x[3], x[4], x[5]];
-    const r: number[] = [];
-    for (let k = 0; k < obj.length; k++) {
-      const p = projectWith(intr, R, t, obj[k]);
-      r.push(p[0] - img[k][0], p[1] - img[k][1]);
-    }
-    return r;
-  }, x0, { maxIterations: 50 });
+  const res = levenbergMarquardt(
+    (x) => {
+      const R = rodriguesToMat([x[0], x[1], x[2]]);
+      const t: Vec3 = [x[3], x[4], x[5]];
+      const r: number[] = [];
+      for (let k = 0; k < obj.length; k++) {
+        const p = projectWith(intr, R, t, obj[k]);
+        r.push(p[0] - img[k][0], p[1] - img[k][1]);
+      }
+      return r;
+    },
+    x0,
+    { maxIterations: 50 },
+  );
   const x = res.x;
   return { R: rodriguesToMat([x[0], x[1], x[2]]), t: [x[3], x[4], x[5]] };
 }

@@ -68,7 +68,8 @@ export function rng(seed: number): () => number {
 
 function background(w: number, h: number, clutter: boolean, rand: () => number): Float32Array {
   const bg = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) bg[y * w + x] = 90 + 50 * (y / h) + 20 * Math.sin(x / 37);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) bg[y * w + x] = 90 + 50 * (y / h) + 20 * Math.sin(x / 37);
   if (!clutter) return bg;
   for (let k = 0; k < 40; k++) {
     const x0 = rand() * w;
@@ -79,7 +80,8 @@ function background(w: number, h: number, clutter: boolean, rand: () => number):
     const ellipse = rand() < 0.5;
     for (let y = Math.max(0, Math.floor(y0)); y < Math.min(h, y0 + rh); y++)
       for (let x = Math.max(0, Math.floor(x0)); x < Math.min(w, x0 + rw); x++) {
-        if (ellipse && ((x - x0 - rw / 2) / (rw / 2)) ** 2 + ((y - y0 - rh / 2) / (rh / 2)) ** 2 > 1) continue;
+        if (ellipse && ((x - x0 - rw / 2) / (rw / 2)) ** 2 + ((y - y0 - rh / 2) / (rh / 2)) ** 2 > 1)
+          continue;
         bg[y * w + x] = v;
       }
   }
@@ -150,7 +152,8 @@ export function renderBoard(o: RenderBoardOptions): RenderedBoard {
     bxs[k] = R[0] * cx + R[3] * cy + R[6] * cz;
     bys[k] = R[1] * cx + R[4] * cy + R[7] * cz;
   }
-  const inner = (bx: number, by: number) => bx > -s && bx < o.board.cols * s && by > -s && by < o.board.rows * s;
+  const inner = (bx: number, by: number) =>
+    bx > -s && bx < o.board.cols * s && by > -s && by < o.board.rows * s;
   // Soft square wave: ±1 inside squares, a linear ramp of one sub-sample across each edge (box-filtered edge),
   // so edge positions are not quantised to the sub-sample grid.
   const soft = (u: number, eps: number) => {

@@ -1,7 +1,11 @@
 import type { CameraExtrinsics, Mat3, Vec3 } from '../../camera/camera-model';
 
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
 const unit = (a: Vec3): Vec3 => {
   const n = Math.hypot(a[0], a[1], a[2]);
   return [a[0] / n, a[1] / n, a[2] / n];
@@ -31,7 +35,9 @@ export function rollCamera(pose: CameraExtrinsics, angle: number): CameraExtrins
   const Rz: Mat3 = [c, -s, 0, s, c, 0, 0, 0, 1];
   const R = pose.R;
   const o = new Array(9).fill(0) as Mat3;
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) o[i * 3 + j] = Rz[i * 3] * R[j] + Rz[i * 3 + 1] * R[3 + j] + Rz[i * 3 + 2] * R[6 + j];
+  for (let i = 0; i < 3; i++)
+    for (let j = 0; j < 3; j++)
+      o[i * 3 + j] = Rz[i * 3] * R[j] + Rz[i * 3 + 1] * R[3 + j] + Rz[i * 3 + 2] * R[6 + j];
   const t = pose.t;
   return { R: o, t: [c * t[0] - s * t[1], s * t[0] + c * t[1], t[2]] };
 }

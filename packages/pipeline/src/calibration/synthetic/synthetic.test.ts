@@ -43,7 +43,10 @@ describe('checkerboard detection on synthetic renders', () => {
       // Hands holding the board by its sides: dark blobs over the margin and the outer part of the border squares.
       const occluders: [number, number, number, number][] = [];
       if (i % 2 === 1)
-        for (const X of [[-1.05 * board.squareSize, 1.5 * board.squareSize, 0], [(board.cols + 0.05) * board.squareSize, 1.5 * board.squareSize, 0]] as Vec3[]) {
+        for (const X of [
+          [-1.05 * board.squareSize, 1.5 * board.squareSize, 0],
+          [(board.cols + 0.05) * board.squareSize, 1.5 * board.squareSize, 0],
+        ] as Vec3[]) {
           const [u, v] = projectWith(intr, pose.R, pose.t, X);
           occluders.push([u, v, 12, 18]);
         }
@@ -73,7 +76,13 @@ describe('checkerboard detection on synthetic renders', () => {
       [0.18, 0.09, -1.0],
     ];
     const views = eyes.map((eye, i) => {
-      const r = renderBoard({ intrinsics: intr, pose: rollCamera(lookAt(eye, boardCentre, [0, -1, 0]), 0.3 * i - 0.6), board, ...hard, seed: 30 + i });
+      const r = renderBoard({
+        intrinsics: intr,
+        pose: rollCamera(lookAt(eye, boardCentre, [0, -1, 0]), 0.3 * i - 0.6),
+        board,
+        ...hard,
+        seed: 30 + i,
+      });
       const d = detectCheckerboard(r.image, board.rows, board.cols);
       if (!d.found) throw new Error(`view ${i}: ${d.message}`);
       return { corners: d.corners };
@@ -115,22 +124,47 @@ function rigCase(placement: BoardPlacement, B: Mat3, eyes: Vec3[]) {
   const inputs = truth.map((cw, i) => {
     // board → camera = (world → camera)·(board → world)
     const R = cw.R;
-    const Rcb = [0, 1, 2].flatMap((r) => [0, 1, 2].map((c) => R[r * 3] * B[c] + R[r * 3 + 1] * B[3 + c] + R[r * 3 + 2] * B[6 + c])) as Mat3;
-    const still = renderBoard({ intrinsics: intr, pose: { R: Rcb, t: cw.t }, board: rigBoard, ...hard, noiseSigma: 0, supersample: 1, seed: 50 + i }).image;
+    const Rcb = [0, 1, 2].flatMap((r) =>
+      [0, 1, 2].map((c) => R[r * 3] * B[c] + R[r * 3 + 1] * B[3 + c] + R[r * 3 + 2] * B[6 + c]),
+    ) as Mat3;
+    const still = renderBoard({
+      intrinsics: intr,
+      pose: { R: Rcb, t: cw.t },
+      board: rigBoard,
+      ...hard,
+      noiseSigma: 0,
+      supersample: 1,
+      seed: 50 + i,
+    }).image;
     // A still board filmed for a moment: the same view with fresh sensor noise in each frame.
-    return { name: `cam${i + 1}`, frames: noisyFrames(still, STILL_FRAMES, hard.noiseSigma, 70 + i), profile: intr };
+    return {
+      name: `cam${i + 1}`,
+      frames: noisyFrames(still, STILL_FRAMES, hard.noiseSigma, 70 + i),
+      profile: intr,
+    };
   });
   const res = calibrateRig(inputs, rigBoard, { placement });
   expect(res.message).toBe(`${eyes.length} devices calibrated successfully.`);
   res.cameras.forEach((cam, i) => {
     const c = cameraCenter(cam.extrinsics);
     const err = Math.hypot(c[0] - eyes[i][0], c[1] - eyes[i][1], c[2] - eyes[i][2]);
-    expect(Math.hypot(eyes[i][0] - centreW[0], eyes[i][1] - centreW[1], eyes[i][2] - centreW[2])).toBeGreaterThan(2.9);
+    expect(
+      Math.hypot(eyes[i][0] - centreW[0], eyes[i][1] - centreW[1], eyes[i][2] - centreW[2]),
+    ).toBeGreaterThan(2.9);
     expect(err, `${placement} cam${i + 1} position error (m)`).toBeLessThanOrEqual(0.005);
     // Same world axes as the scene: rotations agree to a small fraction of a degree.
     const R = cam.extrinsics.R;
     const T = truth[i].R;
-    const trace = R[0] * T[0] + R[1] * T[1] + R[2] * T[2] + R[3] * T[3] + R[4] * T[4] + R[5] * T[5] + R[6] * T[6] + R[7] * T[7] + R[8] * T[8];
+    const trace =
+      R[0] * T[0] +
+      R[1] * T[1] +
+      R[2] * T[2] +
+      R[3] * T[3] +
+      R[4] * T[4] +
+      R[5] * T[5] +
+      R[6] * T[6] +
+      R[7] * T[7] +
+      R[8] * T[8];
     expect(Math.acos(Math.min(1, (trace - 1) / 2))).toBeLessThan(0.2 * (Math.PI / 180));
   });
   return res;
@@ -169,19 +203,40 @@ describe('calibrateRig on synthetic 3-camera rigs at 3 m (4 still frames, camera
 
 describe('calibrateRig failure reasons', () => {
   it('reports board not found with the number of frames searched', () => {
-    const blank = renderBoard({ intrinsics: intr, pose: lookAt([0.18, 0.09, 1], boardCentre, [0, -1, 0]), board, supersample: 1 }).image;
+    const blank = renderBoard({
+      intrinsics: intr,
+      pose: lookAt([0.18, 0.09, 1], boardCentre, [0, -1, 0]),
+      board,
+      supersample: 1,
+    }).image;
     const res = calibrateRig([{ name: 'c1', frames: [blank, blank, blank], profile: intr }], board);
     expect(res.calibratedCount).toBe(0);
-    expect(res.perCamera[0]).toMatchObject({ ok: false, reason: 'board-not-found', framesSearched: 3, framesWithBoard: 0 });
+    expect(res.perCamera[0]).toMatchObject({
+      ok: false,
+      reason: 'board-not-found',
+      framesSearched: 3,
+      framesWithBoard: 0,
+    });
     expect(res.perCamera[0].message).toBe('board not found (searched 3 frames)');
     expect(res.message).toBe('0 devices calibrated successfully.');
   });
 
   it('reports a board that is too small, and a board bigger than the given rows × cols', () => {
-    const far = renderBoard({ intrinsics: intr, pose: lookAt([0.5, 0.3, -6], boardCentre, [0, -1, 0]), board, supersample: 1, clutter: false }).image;
+    const far = renderBoard({
+      intrinsics: intr,
+      pose: lookAt([0.5, 0.3, -6], boardCentre, [0, -1, 0]),
+      board,
+      supersample: 1,
+      clutter: false,
+    }).image;
     const small = detectCheckerboard(far, board.rows, board.cols, { minSquarePx: 12 });
     expect(small).toMatchObject({ found: false, reason: 'too-small' });
-    const near = renderBoard({ intrinsics: intr, pose: lookAt([0.5, 0.3, -1.2], boardCentre, [0, -1, 0]), board, supersample: 1 }).image;
+    const near = renderBoard({
+      intrinsics: intr,
+      pose: lookAt([0.5, 0.3, -1.2], boardCentre, [0, -1, 0]),
+      board,
+      supersample: 1,
+    }).image;
     expect(detectCheckerboard(near, 3, 5)).toMatchObject({ found: false, reason: 'wrong-size' });
   });
 
@@ -203,7 +258,12 @@ describe('calibrateRig failure reasons', () => {
   });
 
   it('reports too few views when there is no profile and one frontal view cannot give a focal length', () => {
-    const img = renderBoard({ intrinsics: { ...intr, dist: [0, 0, 0, 0, 0] }, pose: lookAt([0.18, 0.09, -0.8], boardCentre, [0, -1, 0]), board, supersample: 2 }).image;
+    const img = renderBoard({
+      intrinsics: { ...intr, dist: [0, 0, 0, 0, 0] },
+      pose: lookAt([0.18, 0.09, -0.8], boardCentre, [0, -1, 0]),
+      board,
+      supersample: 2,
+    }).image;
     const res = calibrateRig([{ name: 'c1', frames: [img] }], board);
     expect(res.perCamera[0].reason).toBe('too-few-views');
   });
@@ -218,7 +278,16 @@ describe('calibrateRig intrinsics sources', () => {
       [0.2, -0.5, -0.8],
       [0.9, 0.1, -0.9],
       [-0.4, -0.2, -0.7],
-    ].map((eye, i) => renderBoard({ intrinsics: intr, pose: rollCamera(lookAt(eye as Vec3, boardCentre, [0, -1, 0]), 0.3 * i - 0.6), board, supersample: 1, seed: 90 + i }).image);
+    ].map(
+      (eye, i) =>
+        renderBoard({
+          intrinsics: intr,
+          pose: rollCamera(lookAt(eye as Vec3, boardCentre, [0, -1, 0]), 0.3 * i - 0.6),
+          board,
+          supersample: 1,
+          seed: 90 + i,
+        }).image,
+    );
     const frame = renderBoard({ intrinsics: intr, pose: tilted, board, supersample: 1, seed: 99 }).image;
     const res = calibrateRig(
       [

@@ -55,7 +55,9 @@ export function PlaybackControls({ viz, state }: { viz: Visualizer | null; state
       <Box sx={{ display: 'flex', alignItems: 'center' }}>
         {button('To start', <SkipPreviousIcon />, () => viz?.toStart())}
         {button('Back 0.01 s', <FastRewindIcon />, () => viz?.step(-TIME_STEP))}
-        {button(state.playing ? 'Pause' : 'Play', state.playing ? <PauseIcon /> : <PlayArrowIcon />, () => viz?.togglePlay())}
+        {button(state.playing ? 'Pause' : 'Play', state.playing ? <PauseIcon /> : <PlayArrowIcon />, () =>
+          viz?.togglePlay(),
+        )}
         {button('Forward 0.01 s', <FastForwardIcon />, () => viz?.step(TIME_STEP))}
         {button('To end', <SkipNextIcon />, () => viz?.toEnd())}
       </Box>

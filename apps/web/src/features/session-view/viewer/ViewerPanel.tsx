@@ -61,7 +61,9 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
     Promise.all(trials.map((t) => loadTransforms(t, abort.signal)))
       .then((list) => {
         viz.setTrials(list);
-        viz.setVideos(videoRefs.current.slice(0, videoCount.current).filter((x): x is HTMLVideoElement => x !== null));
+        viz.setVideos(
+          videoRefs.current.slice(0, videoCount.current).filter((x): x is HTMLVideoElement => x !== null),
+        );
         setLoading(false);
         timer = setTimeout(() => {
           viz.setSpeed(1);
@@ -86,10 +88,20 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
       <Box
         ref={holder}
         data-testid="visualizer"
-        sx={{ position: 'relative', height: { xs: 320, sm: 460 }, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.100' }}
+        sx={{
+          position: 'relative',
+          height: { xs: 320, sm: 460 },
+          borderRadius: 1,
+          overflow: 'hidden',
+          bgcolor: 'grey.100',
+        }}
       >
         {loading && !error && (
-          <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }} role="progressbar" aria-label="Loading 3D view">
+          <Box
+            sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}
+            role="progressbar"
+            aria-label="Loading 3D view"
+          >
             <CircularProgress />
           </Box>
         )}
@@ -101,7 +113,13 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
       )}
       <PlaybackControls viz={viz} state={state} />
       {videos.length > 0 && (
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: `repeat(${Math.min(videos.length, 4)}, 1fr)` }, gap: 1 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: `repeat(${Math.min(videos.length, 4)}, 1fr)` },
+            gap: 1,
+          }}
+        >
           {videos.map((video, i) => (
             <Box key={video.id}>
               <video
