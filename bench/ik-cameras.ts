@@ -3,11 +3,11 @@
  * own multi-camera triangulation (`triangulateKeypoints`: weighted DLT, outlier-camera rejection, gap filling).
  */
 import {
+  lookAt,
   projectPoint,
   triangulateKeypoints,
   type CameraModel,
   type Keypoints2D,
-  type Mat3,
   type Vec3,
 } from '@poselab/pipeline';
 
@@ -25,23 +25,6 @@ export function seededRandom(seed: number): { uniform: () => number; gaussian: (
 
 /** Portrait phone camera (1080x1920, fx = fy = 1450 px, mild distortion) at `center` looking at `target`, Y up. */
 export function phoneCamera(name: string, center: Vec3, target: Vec3): CameraModel {
-  const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-  const cross = (a: Vec3, b: Vec3): Vec3 => [
-    a[1] * b[2] - a[2] * b[1],
-    a[2] * b[0] - a[0] * b[2],
-    a[0] * b[1] - a[1] * b[0],
-  ];
-  const norm = (a: Vec3): Vec3 => {
-    const l = Math.hypot(a[0], a[1], a[2]);
-    return [a[0] / l, a[1] / l, a[2] / l];
-  };
-  const z = norm(sub(target, center));
-  const x = norm(cross(z, [0, 1, 0]));
-  const y = cross(z, x);
-  const R: Mat3 = [...x, ...y, ...z];
-  const t: Vec3 = [0, 1, 2].map(
-    (i) => -(R[3 * i] * center[0] + R[3 * i + 1] * center[1] + R[3 * i + 2] * center[2]),
-  ) as Vec3;
   return {
     name,
     intrinsics: {
@@ -53,7 +36,7 @@ export function phoneCamera(name: string, center: Vec3, target: Vec3): CameraMod
       cy: 960,
       dist: [0.08, -0.2, 0, 0, 0],
     },
-    extrinsics: { R, t },
+    extrinsics: lookAt(center, target, [0, 1, 0]),
   };
 }
 

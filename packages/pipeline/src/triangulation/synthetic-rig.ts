@@ -1,4 +1,5 @@
-import { projectPoint, type CameraModel, type Mat3, type Vec3 } from '../camera/camera-model';
+import { projectPoint, type CameraModel, type Vec3 } from '../camera/camera-model';
+import { lookAt } from '../calibration/synthetic/scene';
 import { emptyKeypoints2D, type Keypoints2D } from '../pose/types';
 
 /** A camera at `center` looking at `target` with world Y up (OpenCV axes: x right, y down, z forward). */
@@ -10,25 +11,6 @@ export function lookAtCamera(
   width = 1080,
   height = 1920,
 ): CameraModel {
-  const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-  const cross = (a: Vec3, b: Vec3): Vec3 => [
-    a[1] * b[2] - a[2] * b[1],
-    a[2] * b[0] - a[0] * b[2],
-    a[0] * b[1] - a[1] * b[0],
-  ];
-  const norm = (a: Vec3): Vec3 => {
-    const l = Math.hypot(a[0], a[1], a[2]);
-    return [a[0] / l, a[1] / l, a[2] / l];
-  };
-  const z = norm(sub(target, center));
-  const x = norm(cross(z, [0, 1, 0]));
-  const y = cross(z, x);
-  const R: Mat3 = [...x, ...y, ...z];
-  const t: Vec3 = [
-    -(x[0] * center[0] + x[1] * center[1] + x[2] * center[2]),
-    -(y[0] * center[0] + y[1] * center[1] + y[2] * center[2]),
-    -(z[0] * center[0] + z[1] * center[1] + z[2] * center[2]),
-  ];
   return {
     name,
     intrinsics: {
@@ -40,7 +22,7 @@ export function lookAtCamera(
       cy: height / 2,
       dist: [-0.05, 0.13, 0.0006, 0.0007, 0],
     },
-    extrinsics: { R, t },
+    extrinsics: lookAt(center, target, [0, 1, 0]),
   };
 }
 

@@ -1,5 +1,4 @@
-import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { Box, Button, IconButton, Menu, MenuItem, Paper, Stack } from '@mui/material';
+import { Box, Button, Paper, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +6,7 @@ import { permanentRemoveSessionEndpoint, type SessionSummary } from '@poselab/co
 import { apiCall } from '../../api/client';
 import { errorText } from '../../api/api-error';
 import { Page } from '../../layout/PageTitle';
+import { RowActionsMenu } from '../../layout/RowActionsMenu';
 import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import {
@@ -42,28 +42,15 @@ const QUESTIONS = {
 };
 
 function BinRowMenu({ session, onPick }: { session: SessionSummary; onPick: (p: Pending) => void }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
-    <>
-      <IconButton
-        size="small"
-        aria-label={`Actions for session ${session.id}`}
-        onClick={(e) => (e.stopPropagation(), setAnchor(e.currentTarget))}
-      >
-        <MoreVertIcon fontSize="small" />
-      </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        onClick={(e) => e.stopPropagation()}
-      >
-        <MenuItem onClick={() => (setAnchor(null), onPick({ kind: 'restore', session }))}>Restore</MenuItem>
-        <MenuItem onClick={() => (setAnchor(null), onPick({ kind: 'remove', session }))}>
-          Delete permanently
-        </MenuItem>
-      </Menu>
-    </>
+    <RowActionsMenu
+      label={`Actions for session ${session.id}`}
+      actions={[
+        { action: 'restore', label: 'Restore' },
+        { action: 'remove', label: 'Delete permanently' },
+      ]}
+      onPick={(kind) => onPick({ kind, session })}
+    />
   );
 }
 

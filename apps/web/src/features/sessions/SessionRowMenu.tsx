@@ -1,7 +1,5 @@
-import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { IconButton, Menu, MenuItem } from '@mui/material';
-import { useState } from 'react';
 import type { SessionSummary } from '@poselab/contract';
+import { RowActionsMenu, type RowAction } from '../../layout/RowActionsMenu';
 
 export type SessionMenuAction = 'load' | 'dashboard' | 'rename' | 'trash' | 'restore';
 
@@ -13,39 +11,17 @@ export function SessionRowMenu({
   session: SessionSummary;
   onAction: (action: SessionMenuAction, session: SessionSummary) => void;
 }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const pick = (action: SessionMenuAction) => {
-    setAnchor(null);
-    onAction(action, session);
-  };
+  const actions: RowAction<SessionMenuAction>[] = [
+    { action: 'load', label: 'Load session' },
+    { action: 'dashboard', label: 'Dashboard kinematics' },
+    { action: 'rename', label: 'Rename' },
+    session.trashed ? { action: 'restore', label: 'Restore' } : { action: 'trash', label: 'Trash' },
+  ];
   return (
-    <>
-      <IconButton
-        size="small"
-        aria-label={`Actions for session ${session.id}`}
-        onClick={(e) => {
-          e.stopPropagation();
-          setAnchor(e.currentTarget);
-        }}
-        onDoubleClick={(e) => e.stopPropagation()}
-      >
-        <MoreVertIcon fontSize="small" />
-      </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        onClick={(e) => e.stopPropagation()}
-      >
-        <MenuItem onClick={() => pick('load')}>Load session</MenuItem>
-        <MenuItem onClick={() => pick('dashboard')}>Dashboard kinematics</MenuItem>
-        <MenuItem onClick={() => pick('rename')}>Rename</MenuItem>
-        {session.trashed ? (
-          <MenuItem onClick={() => pick('restore')}>Restore</MenuItem>
-        ) : (
-          <MenuItem onClick={() => pick('trash')}>Trash</MenuItem>
-        )}
-      </Menu>
-    </>
+    <RowActionsMenu
+      label={`Actions for session ${session.id}`}
+      actions={actions}
+      onPick={(a) => onAction(a, session)}
+    />
   );
 }

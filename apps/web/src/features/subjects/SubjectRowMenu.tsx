@@ -1,7 +1,5 @@
-import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { IconButton, Menu, MenuItem } from '@mui/material';
-import { useState } from 'react';
 import type { Subject } from '@poselab/contract';
+import { RowActionsMenu, type RowAction } from '../../layout/RowActionsMenu';
 
 export type SubjectMenuAction = 'edit' | 'trash' | 'restore' | 'remove' | 'download';
 
@@ -18,37 +16,22 @@ export function SubjectRowMenu({
   allowSyncDownload: boolean;
   onAction: (action: SubjectMenuAction, subject: Subject) => void;
 }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const pick = (a: SubjectMenuAction) => {
-    setAnchor(null);
-    onAction(a, subject);
-  };
+  const actions: RowAction<SubjectMenuAction>[] = subject.trashed
+    ? [
+        { action: 'restore', label: 'Restore' },
+        { action: 'remove', label: 'Delete permanently' },
+      ]
+    : [
+        { action: 'edit', label: 'Edit' },
+        { action: 'trash', label: 'Trash' },
+        { action: 'remove', label: 'Delete permanently' },
+        ...(allowSyncDownload ? [{ action: 'download' as const, label: 'Download data (old)' }] : []),
+      ];
   return (
-    <>
-      <IconButton
-        size="small"
-        aria-label={`Actions for subject ${subject.name}`}
-        onClick={(e) => {
-          e.stopPropagation();
-          setAnchor(e.currentTarget);
-        }}
-      >
-        <MoreVertIcon fontSize="small" />
-      </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        onClick={(e) => e.stopPropagation()}
-      >
-        {!subject.trashed ? <MenuItem onClick={() => pick('edit')}>Edit</MenuItem> : null}
-        {!subject.trashed ? <MenuItem onClick={() => pick('trash')}>Trash</MenuItem> : null}
-        {subject.trashed ? <MenuItem onClick={() => pick('restore')}>Restore</MenuItem> : null}
-        <MenuItem onClick={() => pick('remove')}>Delete permanently</MenuItem>
-        {allowSyncDownload && !subject.trashed ? (
-          <MenuItem onClick={() => pick('download')}>Download data (old)</MenuItem>
-        ) : null}
-      </Menu>
-    </>
+    <RowActionsMenu
+      label={`Actions for subject ${subject.name}`}
+      actions={actions}
+      onPick={(a) => onAction(a, subject)}
+    />
   );
 }
