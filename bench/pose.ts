@@ -4,7 +4,8 @@
  * 2. Whole keypoint pipeline wall time (fresh workers, detection, sync, person selection, triangulation,
  *    filtering) divided by a plain ffmpeg decode of the same videos (full size, RGB, to /dev/null, one after
  *    the other).
- * 3. Quality: segment length SD over the trial (max over thigh, shank, upper arm, forearm) and mean reprojection.
+ * 3. Quality: segment length SD over the trial (max over thigh, shank, upper arm, forearm) and mean reprojection,
+ *    with and without the limb-length refinement; sync error with each camera in turn shifted by 3, 7, 19, 4.4.
  * 4. Unless --quick: a 10 s, 2-camera, 60 fps trial (cam01 and cam02 looped to 600 frames each) end to end,
  *    against the 60 s target; `--stride 2` runs the 2D model on every other frame there (see frameStride).
  * Last line: {"framesPerSecond2d", "pipelineOverDecode", "segmentLengthStdMm", "meanReprojectionPx", ...}.
@@ -19,8 +20,12 @@ import {
   detectRawPoses,
   ffmpegPath,
   importQualisysCalibration,
+  processKeypoints,
+  rawPosesToKeypoints,
   runTrialPipeline,
   segmentLengthStats,
+  synchronize,
+  type Keypoints2D,
 } from '@poselab/pipeline';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,6 +90,36 @@ console.log(
   `Segment length SD (mm, filter ${result.filterHz} Hz): ${segments.map((s) => `${s.name} ${s.sdMm.toFixed(1)}`).join(', ')}`,
 );
 
+// The same detections without the limb-length refinement: what plain triangulation gives.
+const plain = processKeypoints(cams, result.tracks.map(rawPosesToKeypoints), { limbRefinement: false });
+const plainSegments = segmentLengthStats(plain.keypoints);
+const segmentLengthStdMmPlain = Math.max(...plainSegments.map((s) => s.sdMm));
+console.log(
+  `Plain triangulation (no limb refinement): mean reprojection ${plain.triangulation.meanReprojectionPx.toFixed(2)} px, ` +
+    `segment length SD ${plainSegments.map((s) => `${s.name} ${s.sdMm.toFixed(1)}`).join(', ')}`,
+);
+
+// 3b. Sync: each camera in turn shifted by 3, 7, 19 and 4.4 frames (keypoints resampled), lag recovered.
+const views = result.tracks.map(rawPosesToKeypoints);
+const syncOf = (v: Keypoints2D[]) =>
+  synchronize(
+    v.map((keypoints) => ({ keypoints })),
+    { calibration: cams },
+  );
+const baseSync = syncOf(views);
+let syncWorstErrorFrames = 0;
+for (let c = 0; c < views.length; c++) {
+  const errors = [3, 7, 19, 4.4].map((shift) => {
+    const r = syncOf(views.map((v, i) => (i === c ? shiftedKeypoints(v, shift) : v)));
+    const next = (c + 1) % views.length;
+    const rel = (x: typeof r): number => x.lagsFrames[c] - x.lagsFrames[next];
+    const error = Math.abs(rel(r) - rel(baseSync) - shift);
+    syncWorstErrorFrames = Math.max(syncWorstErrorFrames, r.matches.every(Boolean) ? error : Infinity);
+    return `${shift}: ${error.toFixed(2)}`;
+  });
+  console.log(`Sync, cam0${c + 1} shifted (frames: |error|): ${errors.join(', ')}`);
+}
+
 // 4. The 60 s target: a 10 s, 2-camera, 60 fps trial.
 let longTrialSec: number | null = null;
 if (!quick) {
@@ -135,9 +170,27 @@ console.log(
     pipelineOverDecode: Number((pipelineSec / decodeSec).toFixed(2)),
     segmentLengthStdMm: Number(segmentLengthStdMm.toFixed(1)),
     meanReprojectionPx: Number(result.triangulation.meanReprojectionPx.toFixed(2)),
+    segmentLengthStdMmPlain: Number(segmentLengthStdMmPlain.toFixed(1)),
+    meanReprojectionPxPlain: Number(plain.triangulation.meanReprojectionPx.toFixed(2)),
+    syncWorstErrorFrames: Number(syncWorstErrorFrames.toFixed(2)),
     pipelineSec: Number(pipelineSec.toFixed(2)),
     decodeSec: Number(decodeSec.toFixed(2)),
     longTrialSec: longTrialSec === null ? null : Number(longTrialSec.toFixed(1)),
     longTrialStride: longStride,
   }),
 );
+
+/** The keypoints as if the video had started `shift` frames later (linear resampling in time). */
+function shiftedKeypoints(kp: Keypoints2D, shift: number): Keypoints2D {
+  const K3 = kp.names.length * 3;
+  const n = Math.floor(kp.frameCount - 1 - shift);
+  const data = new Float64Array(n * K3);
+  for (let f = 0; f < n; f++) {
+    const a = Math.floor(f + shift);
+    const w = f + shift - a;
+    for (let i = 0; i < K3; i++)
+      data[f * K3 + i] =
+        w === 0 ? kp.data[a * K3 + i] : kp.data[a * K3 + i] * (1 - w) + kp.data[(a + 1) * K3 + i] * w;
+  }
+  return { ...kp, frameCount: n, data };
+}

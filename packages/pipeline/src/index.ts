@@ -64,7 +64,14 @@ export {
   triangulateKeypoints,
   type TriangulationOptions,
   type TriangulationStats,
+  type TriangulationResult,
 } from './triangulation/triangulate';
+export {
+  refineWithLimbLengths,
+  RIGID_LIMBS,
+  type LimbRefineOptions,
+  type LimbRefineResult,
+} from './triangulation/limb-refine';
 export {
   linearTriangulation,
   triangulateRobust,

@@ -58,9 +58,10 @@ describe.skipIf(!hasData)('demo balancing trial through the pipeline', () => {
     const kp = result.keypoints;
     expect(kp.frameCount).toBeGreaterThanOrEqual(95);
     for (const p of kp.positions) expect(p.some(Number.isNaN)).toBe(false);
-    // Measured: mean reprojection ~10 px, segment length SD 8–22 mm (targets 8 px / 10 mm: see README).
+    // Measured: mean reprojection ~10 px (target 8 px, missed: see README); segment length SD 2–4 mm after
+    // the limb-length refinement (8–22 mm from the plain triangulation).
     expect(result.triangulation.meanReprojectionPx).toBeLessThan(12);
-    for (const s of segmentLengthStats(kp)) expect(s.sdMm).toBeLessThan(30);
+    for (const s of segmentLengthStats(kp)) expect(s.sdMm, s.name).toBeLessThanOrEqual(10);
     // The bystander stands at the far left of cam01 (x < 150 px, 340 < y < 780 px); the subject's keypoints never
     // go there (the subject's raised foot does reach x < 150 px, lower in the image).
     for (let k = 0; k < kp.names.length; k++) {
@@ -80,11 +81,16 @@ describe.skipIf(!hasData)('demo balancing trial through the pipeline', () => {
         { calibration: cams },
       );
     const base = sync(views);
-    const rel = (r: ReturnType<typeof sync>, c: number): number => r.lagsFrames[c] - r.lagsFrames[0];
-    for (const shift of [3, 7, 19, 4.4]) {
-      const r = sync(views.map((v, c) => (c === 1 ? shifted(v, shift) : v)));
-      expect(r.matches).toEqual([true, true, true, true]);
-      expect(Math.abs(rel(r, 1) - rel(base, 1) - shift)).toBeLessThanOrEqual(0.5);
+    // Each camera in turn is the shifted one; its lag is measured against the next camera.
+    const rel = (r: ReturnType<typeof sync>, c: number): number =>
+      r.lagsFrames[c] - r.lagsFrames[(c + 1) % 4];
+    for (let shiftedCam = 0; shiftedCam < 4; shiftedCam++) {
+      for (const shift of [3, 7, 19, 4.4]) {
+        const r = sync(views.map((v, c) => (c === shiftedCam ? shifted(v, shift) : v)));
+        expect(r.matches).toEqual([true, true, true, true]);
+        const error = rel(r, shiftedCam) - rel(base, shiftedCam) - shift;
+        expect(Math.abs(error), `cam0${shiftedCam + 1} shifted by ${shift}`).toBeLessThanOrEqual(0.5);
+      }
     }
     // cam01 of the demo's static trial in place of the balancing trial's cam01.
     const other = await detectKeypoints2D(path.join(demo, 'static/cam01.mp4'), { pool });

@@ -11,6 +11,7 @@ import {
   type TriangulationOptions,
   type TriangulationStats,
 } from '../triangulation/triangulate';
+import { refineWithLimbLengths, type LimbRefineOptions } from '../triangulation/limb-refine';
 import { withDerivedKeypoints } from './derived';
 import type { Keypoints3D } from './types';
 
@@ -22,6 +23,11 @@ export interface KeypointProcessingOptions {
   /** 'default' or a cut-off in Hz (SPEC rules). */
   filterFrequency?: 'default' | number | string;
   isGait?: boolean;
+  /**
+   * Limb-length-constrained refinement after triangulation (see limb-refine.ts); on by default, `false` keeps
+   * the plain triangulation.
+   */
+  limbRefinement?: false | LimbRefineOptions;
 }
 
 export interface KeypointProcessingResult {
@@ -55,10 +61,23 @@ export function processKeypoints(
   const aligned = alignViews(views, sync);
   const usedCams = aligned.cameras.map((c) => cams[c]);
   const selection = selectPerson(usedCams, aligned.views);
-  const { keypoints: raw, stats } = triangulateKeypoints(usedCams, selection.views, {
+  const triangulated = triangulateKeypoints(usedCams, selection.views, {
     ...opts.triangulation,
     startTimeSec: aligned.startSec,
   });
+  let { keypoints: raw, stats } = triangulated;
+  if (opts.limbRefinement !== false) {
+    const refined = refineWithLimbLengths(
+      usedCams,
+      selection.views,
+      raw.names,
+      raw.positions,
+      triangulated.keptCameras,
+      opts.limbRefinement,
+    );
+    raw = { ...raw, positions: refined.positions, reprojectionErrorPx: refined.reprojectionErrorPx };
+    stats = { ...stats, meanReprojectionPx: meanOf(refined.reprojectionErrorPx) };
+  }
   const unfiltered = withDerivedKeypoints(raw, KEYPOINTS_3D);
   const filter = resolveFilterFrequency(opts.filterFrequency, aligned.fps, opts.isGait ?? false);
   const keypoints: Keypoints3D = {
@@ -77,4 +96,17 @@ export function processKeypoints(
     filterHz: filter.frequencyHz,
     warnings,
   };
+}
+
+/** Mean of the finite values of the arrays (NaN when there are none). */
+function meanOf(arrays: readonly Float64Array[]): number {
+  let sum = 0;
+  let n = 0;
+  for (const a of arrays)
+    for (const x of a)
+      if (!Number.isNaN(x)) {
+        sum += x;
+        n++;
+      }
+  return n ? sum / n : NaN;
 }

@@ -218,15 +218,20 @@ export function estimateLag(
   }
   if (best < 0) return { lagSec: NaN, costPx: NaN, lagCostPx: NaN, medianCostPx: NaN };
   const coarse = centreSec + (best - n) * step;
-  let lag = coarse;
-  let cost = Infinity;
-  for (let s = -20; s <= 20; s++) {
+  const fine: Array<[number, number]> = [];
+  for (let s = -30; s <= 30; s++) {
     const l = coarse + (s / 20) * step;
     const c = lagCost(a, b, l, ctx).capped;
-    if (c < cost) {
-      cost = c;
-      lag = l;
-    }
+    if (Number.isFinite(c)) fine.push([l, c]);
+  }
+  let [lag, cost] = fine.reduce((m, x) => (x[1] < m[1] ? x : m), [coarse, Infinity]);
+  // The cost curve of a slow movement is shallow and slightly ragged (the frames kept by the trimmed mean
+  // change with the lag): the vertex of a parabola fitted over 1.5 frames either side is steadier than the
+  // grid's argmin.
+  const vertex = parabolaVertex(fine.filter(([l]) => Math.abs(l - lag) <= 1.5 * step));
+  if (vertex !== null && Math.abs(vertex - lag) <= step) {
+    lag = vertex;
+    cost = lagCost(a, b, lag, ctx).capped;
   }
   return {
     lagSec: lag,
@@ -234,4 +239,39 @@ export function estimateLag(
     lagCostPx: cost,
     medianCostPx: median(costs.filter(Number.isFinite)),
   };
+}
+
+/** Abscissa of the minimum of the least-squares parabola through the points, or null if not convex. */
+function parabolaVertex(pts: ReadonlyArray<[number, number]>): number | null {
+  if (pts.length < 5) return null;
+  const x0 = pts[0][0];
+  const span = pts[pts.length - 1][0] - x0 || 1;
+  // Normal equations of c0 + c1 u + c2 u^2 with u in [0, 1] for conditioning.
+  const S = new Array<number>(5).fill(0);
+  const T = [0, 0, 0];
+  for (const [x, y] of pts) {
+    const u = (x - x0) / span;
+    for (let p = 0; p < 5; p++) S[p] += u ** p;
+    for (let p = 0; p < 3; p++) T[p] += y * u ** p;
+  }
+  const m = [
+    [S[0], S[1], S[2], T[0]],
+    [S[1], S[2], S[3], T[1]],
+    [S[2], S[3], S[4], T[2]],
+  ];
+  for (let col = 0; col < 3; col++) {
+    let piv = col;
+    for (let r = col + 1; r < 3; r++) if (Math.abs(m[r][col]) > Math.abs(m[piv][col])) piv = r;
+    if (Math.abs(m[piv][col]) < 1e-15) return null;
+    [m[col], m[piv]] = [m[piv], m[col]];
+    for (let r = 0; r < 3; r++) {
+      if (r === col) continue;
+      const f = m[r][col] / m[col][col];
+      for (let k = col; k < 4; k++) m[r][k] -= f * m[col][k];
+    }
+  }
+  const c1 = m[1][3] / m[1][1];
+  const c2 = m[2][3] / m[2][2];
+  if (!(c2 > 0)) return null;
+  return x0 + (-c1 / (2 * c2)) * span;
 }

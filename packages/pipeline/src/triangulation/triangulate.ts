@@ -26,6 +26,13 @@ export interface TriangulationStats {
   missingPoints: number;
 }
 
+export interface TriangulationResult {
+  keypoints: Keypoints3D;
+  stats: TriangulationStats;
+  /** Per keypoint, per frame: bit c set when camera c was kept for the point (0 where missing or filled). */
+  keptCameras: Uint32Array[];
+}
+
 /**
  * Triangulates synchronised 2D keypoints of several cameras (same frame count, same keypoint names, frame i of
  * every camera taken at the same instant) into 3D keypoints in the calibration's world frame.
@@ -34,10 +41,11 @@ export function triangulateKeypoints(
   cams: readonly CameraModel[],
   views: readonly Keypoints2D[],
   opts: TriangulationOptions = {},
-): { keypoints: Keypoints3D; stats: TriangulationStats } {
+): TriangulationResult {
   if (cams.length !== views.length)
     throw new Error(`${cams.length} cameras but ${views.length} keypoint sets`);
   if (views.length < 2) throw new Error('Triangulation needs at least 2 cameras');
+  if (views.length > 32) throw new Error('Triangulation supports at most 32 cameras');
   const names = views[0].names;
   const frameCount = views[0].frameCount;
   for (const v of views) {
@@ -54,6 +62,7 @@ export function triangulateKeypoints(
   const positions = names.map(() => new Float64Array(frameCount * 3).fill(NaN));
   const errors = names.map(() => new Float64Array(frameCount).fill(NaN));
   const counts = names.map(() => new Uint8Array(frameCount));
+  const kept = names.map(() => new Uint32Array(frameCount));
   const used = new Array<number>(cams.length).fill(0);
   let errorSum = 0;
   let triangulated = 0;
@@ -73,7 +82,10 @@ export function triangulateKeypoints(
       positions[k].set(r.position, f * 3);
       errors[k][f] = r.errorPx;
       counts[k][f] = r.cameras.length;
-      for (const c of r.cameras) used[c]++;
+      for (const c of r.cameras) {
+        used[c]++;
+        kept[k][f] |= 1 << c;
+      }
       errorSum += r.errorPx;
       triangulated++;
     }
@@ -100,5 +112,6 @@ export function triangulateKeypoints(
       filledFrames,
       missingPoints,
     },
+    keptCameras: kept,
   };
 }
