@@ -19,21 +19,74 @@ export function medianJumpsMm(data: MarkerTrajectories): number[] {
   });
 }
 
+function rmsAboutMeanMm(data: MarkerTrajectories, k: number, start: number, end: number): number {
+  const pts: number[][] = [];
+  for (let f = start; f < end; f++) {
+    const fr = data.frames[f];
+    if (Number.isFinite(fr[k * 3])) pts.push([fr[k * 3], fr[k * 3 + 1], fr[k * 3 + 2]]);
+  }
+  if (pts.length < 2) return NaN;
+  const mean = [0, 1, 2].map((a) => pts.reduce((sum, p) => sum + p[a], 0) / pts.length);
+  const ss = pts.reduce(
+    (sum, p) => sum + (p[0] - mean[0]) ** 2 + (p[1] - mean[1]) ** 2 + (p[2] - mean[2]) ** 2,
+    0,
+  );
+  return Math.sqrt(ss / pts.length) * 1000;
+}
+
+function median(values: number[]): number {
+  const s = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s[s.length >> 1];
+}
+
 /**
- * Marks markers whose median jump exceeds `maxJumpMm` as missing (NaN) so that scaling uses the reliable ones;
- * returns the cleaned copy and the names left out (reported to the user as a warning).
+ * Each marker's RMS distance from its mean position (mm) in the stillest window of `windowFrames` consecutive
+ * frames, the window where the median marker moves least. A marker that still moves by centimetres while the
+ * rest of the body is at its stillest is a detection sliding about, not the subject.
+ */
+export function movementInStillestWindowMm(data: MarkerTrajectories, windowFrames: number): number[] {
+  const n = data.frames.length;
+  const len = Math.max(2, Math.min(n, windowFrames));
+  let best: number[] = data.names.map(() => NaN);
+  let bestScore = Infinity;
+  for (let s = 0; s + len <= n; s++) {
+    const moves = data.names.map((_, k) => rmsAboutMeanMm(data, k, s, s + len));
+    const score = median(moves);
+    if (score < bestScore) {
+      bestScore = score;
+      best = moves;
+    }
+  }
+  return best;
+}
+
+/**
+ * Marks as missing (NaN) the markers that cannot be trusted in a neutral pose, so that scaling uses the
+ * reliable ones: a median frame-to-frame jump above `maxJumpMm`, or, with `still`, a movement above
+ * `maxStillMm` RMS in the stillest window of `stillWindowSec` (the static-window search would otherwise find no
+ * still period because of those few markers). Returns the cleaned copy and the names left out (reported to
+ * the user as a warning).
  */
 export function dropUnsteadyMarkers(
   data: MarkerTrajectories,
   maxJumpMm = 20,
+  still?: { maxStillMm: number; stillWindowSec: number },
 ): { data: MarkerTrajectories; dropped: string[] } {
   const jumps = medianJumpsMm(data);
   const bad = new Set(jumps.flatMap((j, k) => (j > maxJumpMm ? [k] : [])));
+  if (still && data.frames.length > 1) {
+    const duration = data.time[data.time.length - 1] - data.time[0];
+    const rate = duration > 0 ? (data.frames.length - 1) / duration : 1;
+    const windowFrames = Math.round(still.stillWindowSec * rate) + 1;
+    movementInStillestWindowMm(data, windowFrames).forEach((m, k) => {
+      if (m > still.maxStillMm) bad.add(k);
+    });
+  }
   if (bad.size === 0) return { data, dropped: [] };
   const frames = data.frames.map((row) => {
     const out = Float64Array.from(row);
     for (const k of bad) out[k * 3] = out[k * 3 + 1] = out[k * 3 + 2] = NaN;
     return out;
   });
-  return { data: { ...data, frames }, dropped: [...bad].map((k) => data.names[k]) };
+  return { data: { ...data, frames }, dropped: [...bad].sort((a, b) => a - b).map((k) => data.names[k]) };
 }

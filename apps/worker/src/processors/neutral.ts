@@ -73,7 +73,7 @@ export async function processNeutral(ctx: JobContext): Promise<ProcessorOutcome>
   // is told. The augmenter needs every keypoint, so with it the keypoints go in as they are.
   const steady = setup.augmenter
     ? { data: markers, dropped: [] as string[] }
-    : dropUnsteadyMarkers(markers, 15);
+    : dropUnsteadyMarkers(markers, 15, { maxStillMm: 15, stillWindowSec: 0.1 });
   const modelMarkers = await ctx.step('augment', 78, 'Estimating anatomical markers', () =>
     markersForModel(steady.data, setup.augmenter, spec.subject),
   );

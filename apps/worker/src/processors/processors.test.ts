@@ -98,4 +98,15 @@ describe('markers and their steadiness', () => {
     expect(Number.isNaN(data.frames[0][3])).toBe(true);
     expect(data.frames[0][0]).toBe(0);
   });
+  it('leaves out a keypoint that drifts by centimetres in every window, even with small jumps', () => {
+    // 'slide' drifts 14 mm per frame (a detection sliding along the limb): median jump 14 mm, under the 15 mm
+    // jump limit, but about 24 mm RMS in every 0.1 s window.
+    const frames = 11;
+    const slide = Float64Array.from({ length: frames * 3 }, (_, i) => (i % 3 === 0 ? (0.014 * i) / 3 : 0));
+    const still = Float64Array.from({ length: frames * 3 }, (_, i) => (i % 3 === 0 ? 0.001 * (i % 2) : 1));
+    const m = markersOf({ ...kp, names: ['still', 'slide'], frameCount: frames, positions: [still, slide] });
+    expect(dropUnsteadyMarkers(m, 15).dropped).toEqual([]);
+    const { dropped } = dropUnsteadyMarkers(m, 15, { maxStillMm: 15, stillWindowSec: 0.1 });
+    expect(dropped).toEqual(['slide']);
+  });
 });

@@ -108,4 +108,16 @@ describe('scaleModel', () => {
     };
     expect(() => findStaticWindow(moving)).toThrow(/no still period of at least 0.1 s/);
   });
+
+  it('tries the shortest window too when the trial lasts less than twice as long (11 frames at 60 fps)', () => {
+    // Still for frames 0-6 (0.1 s), then moving 3 cm per frame: only the 0.1 s window is still.
+    const trial = {
+      names: ['a'],
+      time: Array.from({ length: 11 }, (_v, i) => i / 60),
+      frames: Array.from({ length: 11 }, (_v, i) => Float64Array.of(Math.max(0, i - 6) * 0.03, 0, 0)),
+    };
+    const w = findStaticWindow(trial);
+    expect([w.start, w.end]).toEqual([0, 7]);
+    expect(w.thresholdMm).toBe(3);
+  });
 });

@@ -78,7 +78,8 @@ export function findStaticWindow(data: MarkerTrajectories, options: StaticWindow
         return { start: best, end: best + len, thresholdMm: t, mean: Float64Array.from(mean) };
       }
     }
-    seconds /= 2;
+    // Halve the window, but never skip the shortest one allowed (a 0.17 s trial must still try 0.1 s).
+    seconds = seconds > minSeconds + 1e-9 ? Math.max(minSeconds, seconds / 2) : 0;
   }
   throw new Error(
     `The neutral trial has no still period of at least ${minSeconds} s (every window moves more than ${thresholds[thresholds.length - 1]} mm). Ask the subject to stand still for a second during the neutral recording.`,
