@@ -177,7 +177,7 @@ async function main(): Promise<void> {
   console.log(
     `seeded ${SESSIONS} sessions, ${SESSIONS * TRIALS_PER_SESSION} trials in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
