@@ -26,7 +26,12 @@ describe('poselab process arguments', () => {
       workers: 2,
       placement: 'Perpendicular',
       stride: 1,
+      noLimbRefinement: false,
     });
+    expect(
+      parseProcessArgs(['--calibration', 'c', '--videos', 'v', '--out', 'o', '--no-limb-refinement'])
+        .noLimbRefinement,
+    ).toBe(true);
     expect(() => parseProcessArgs(['--videos', 'v', '--out', 'o'])).toThrow('Missing --calibration');
     expect(() =>
       parseProcessArgs(['--calibration', 'c', '--videos', 'v', '--out', 'o', '--model', 'huge']),

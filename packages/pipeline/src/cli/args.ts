@@ -8,6 +8,8 @@ export interface ProcessArgs {
   model: BlazePoseVariant;
   filter: string;
   gait: boolean;
+  /** Keep the plain triangulation (no limb-length refinement). */
+  noLimbRefinement: boolean;
   workers: number;
   board?: string;
   placement: 'Perpendicular' | 'Lying';
@@ -16,6 +18,7 @@ export interface ProcessArgs {
 
 export const USAGE = `Usage: poselab process --calibration <file or folder> --videos <folder> --out <folder>
                         [--neutral <folder>] [--model lite|full|heavy] [--filter default|<Hz>] [--gait] [--workers <n>] [--stride <n>]
+                        [--no-limb-refinement]
                         [--board rows,cols,squareMm] [--placement Perpendicular|Lying]
 
   --calibration  Qualisys .qca.txt or .toml calibration file, a folder holding one, or a calibration recording
@@ -29,7 +32,9 @@ export const USAGE = `Usage: poselab process --calibration <file or folder> --vi
   --filter       low-pass cut-off: 'default' (12 Hz for gait, else half the frame rate) or Hz
   --gait         the trial is gait (changes the default filter)
   --workers      2D detection worker threads (default 2)
-  --stride       run the 2D model on every n-th frame and interpolate (default 1; 2 = twice as fast)`;
+  --stride       run the 2D model on every n-th frame and interpolate (default 1; 2 = twice as fast)
+  --no-limb-refinement
+                 keep the plain triangulation: no limb-length constraint after it (see the pipeline README)`;
 
 /** Parses `process` arguments; throws with a message naming the problem. */
 export function parseProcessArgs(argv: string[]): ProcessArgs {
@@ -39,7 +44,7 @@ export function parseProcessArgs(argv: string[]): ProcessArgs {
     const a = argv[i];
     if (!a.startsWith('--')) throw new Error(`Unexpected argument '${a}'`);
     const [key, inline] = a.slice(2).split('=', 2);
-    if (key === 'gait') {
+    if (key === 'gait' || key === 'no-limb-refinement') {
       flags.add(key);
       continue;
     }
@@ -82,6 +87,7 @@ export function parseProcessArgs(argv: string[]): ProcessArgs {
     model,
     filter: values.get('filter') ?? 'default',
     gait: flags.has('gait'),
+    noLimbRefinement: flags.has('no-limb-refinement'),
     workers,
   };
 }

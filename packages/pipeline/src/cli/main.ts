@@ -44,6 +44,7 @@ async function processTrial(
       filterFrequency: args.filter,
       isGait: args.gait,
       frameStride: args.stride,
+      ...(args.noLimbRefinement ? { limbRefinement: false as const } : {}),
     },
     progressPrinter(name),
   );
@@ -62,6 +63,7 @@ async function processTrial(
     frames: result.keypoints.frameCount,
     fps: result.keypoints.fps,
     filterHz: result.filterHz,
+    limbRefinement: !args.noLimbRefinement,
     meanReprojectionPx: result.triangulation.meanReprojectionPx,
     cameraUseRatio: result.triangulation.cameraUseRatio,
     mirroredFrames: result.selection.mirroredFrames.map((f) => f.length),
@@ -78,7 +80,7 @@ async function processTrial(
     );
   });
   console.log(
-    `  ${result.keypoints.frameCount} frames at ${result.keypoints.fps} fps, mean reprojection ${result.triangulation.meanReprojectionPx.toFixed(1)} px, filter ${result.filterHz} Hz`,
+    `  ${result.keypoints.frameCount} frames at ${result.keypoints.fps} fps, mean reprojection ${result.triangulation.meanReprojectionPx.toFixed(1)} px, filter ${result.filterHz} Hz${args.noLimbRefinement ? ', no limb refinement' : ''}`,
   );
   console.log(
     `  segment length SD (mm): ${segments.map((s) => `${s.name} ${s.sdMm.toFixed(1)}`).join(', ')}`,
