@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { S3Storage } from '../storage/s3-storage';
+import { startFakeS3 } from '../test/fake-s3';
 import { createDeps } from './bootstrap';
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('createDeps (SQLite)', () => {
@@ -23,8 +25,34 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('createDeps (SQLite)', (
     await second.handle.close();
   });
 
-  it('refuses S3 settings it cannot honour instead of silently ignoring them', async () => {
-    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'poselab-boot-')), S3_BUCKET: 'media' });
-    await expect(createDeps(config)).rejects.toThrow(/S3 storage/);
+  it('stores media in the S3 bucket when S3_BUCKET is set', async () => {
+    const s3 = await startFakeS3('boot-media');
+    try {
+      const dataDir = mkdtempSync(join(tmpdir(), 'poselab-boot-'));
+      const { deps, handle } = await createDeps(loadConfig({ DATA_DIR: dataDir, ...s3.env }));
+      expect(deps.storage).toBeInstanceOf(S3Storage);
+      await deps.storage.put('users/u1/logo.png', Buffer.from('png'));
+      expect(await deps.storage.url('users/u1/logo.png')).toMatch(
+        new RegExp(`^${s3.settings.endpoint}/boot-media/users/u1/logo\\.png\\?X-Amz-`),
+      );
+      expect(existsSync(join(dataDir, 'media'))).toBe(false);
+      await handle.close();
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('refuses to start when the S3 bucket cannot be used, saying why', async () => {
+    const s3 = await startFakeS3('exists');
+    try {
+      const config = loadConfig({
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'poselab-boot-')),
+        ...s3.env,
+        S3_BUCKET: 'missing',
+      });
+      await expect(createDeps(config)).rejects.toThrow(/S3 bucket "missing" .* the bucket does not exist/);
+    } finally {
+      await s3.close();
+    }
   });
 });

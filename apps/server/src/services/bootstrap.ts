@@ -8,6 +8,9 @@ import type { Mailer } from '../mail/mailer';
 import { OutboxMailer } from '../mail/outbox-mailer';
 import { SmtpMailer } from '../mail/smtp-mailer';
 import { LocalStorage } from '../storage/local-storage';
+import { assertBucketReachable, createS3Client } from '../storage/s3-client';
+import { S3Storage } from '../storage/s3-storage';
+import type { Storage } from '../storage/storage';
 
 /** Opens the database (and migrates it), storage and mail as configured. */
 export async function createDeps(config: AppConfig): Promise<{ deps: AppDeps; handle: DatabaseHandle }> {
@@ -16,14 +19,11 @@ export async function createDeps(config: AppConfig): Promise<{ deps: AppDeps; ha
     sqliteFile: join(config.dataDir, 'poselab.sqlite'),
   });
   await migrateToLatest(handle.db);
-  if (config.s3) {
-    // The S3 implementation fits the same Storage interface; until it lands, refuse rather than ignore.
-    throw new Error(
-      'S3 storage is not available in this build yet; unset S3_BUCKET to use the local media folder.',
-    );
-  }
   const mediaSecret = config.mediaUrlSecret ?? loadOrCreateSecret(config.dataDir);
-  const storage = new LocalStorage(join(config.dataDir, 'media'), mediaSecret);
+  const storage = await createStorage(config, mediaSecret).catch(async (err: unknown) => {
+    await handle.close();
+    throw err;
+  });
   const mailer: Mailer = config.smtp
     ? new SmtpMailer(config.smtp, config.mailFrom)
     : new OutboxMailer(join(config.dataDir, 'outbox'));
@@ -39,6 +39,14 @@ export async function createDeps(config: AppConfig): Promise<{ deps: AppDeps; ha
     },
     handle,
   };
+}
+
+/** S3 when S3_BUCKET is set (checked to be reachable, so a typo fails at start), else DATA_DIR/media. */
+async function createStorage(config: AppConfig, mediaSecret: string): Promise<Storage> {
+  if (!config.s3) return new LocalStorage(join(config.dataDir, 'media'), mediaSecret);
+  const client = createS3Client(config.s3);
+  await assertBucketReachable(client, config.s3);
+  return new S3Storage(client, config.s3.bucket);
 }
 
 /** A random secret kept in DATA_DIR/media-url.secret so signed URLs survive restarts. */

@@ -4,6 +4,7 @@ import { notFound } from '../http/http-error';
 import { SessionRepository } from '../repositories/session.repository';
 import { contentTypeOfKey, sessionIdOfKey } from '../storage/media-keys';
 import { verifyMediaSignature } from '../storage/signed-url';
+import { assertSafeKey } from '../storage/storage';
 
 export interface MediaRequest {
   key: string;
@@ -43,6 +44,11 @@ function parseRange(header: string | undefined, size: number): { start: number; 
  * authorised), the session's owner, anyone for a public session, and anyone for profile pictures and logos.
  */
 export async function openMedia(deps: AppDeps, req: MediaRequest): Promise<MediaAnswer> {
+  try {
+    assertSafeKey(req.key);
+  } catch {
+    throw notFound();
+  }
   const signed = verifyMediaSignature(
     deps.mediaSecret,
     req.key,

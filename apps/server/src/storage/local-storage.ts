@@ -51,8 +51,9 @@ export class LocalStorage implements Storage {
   }
 
   async stat(key: string): Promise<StoredObjectInfo | null> {
+    const file = this.path(key); // an unsafe key is an error, not a missing object
     try {
-      return { key, size: (await stat(this.path(key))).size };
+      return { key, size: (await stat(file)).size };
     } catch {
       return null;
     }

@@ -10,6 +10,8 @@ import { migrateToLatest, openDatabase } from '../db/database';
 import type { AppDeps, Clock } from '../deps';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { LocalStorage } from '../storage/local-storage';
+import { createS3Client } from '../storage/s3-client';
+import { S3Storage } from '../storage/s3-storage';
 
 /** Collects mail in memory so tests can read codes and links. */
 export class MemoryMailer implements Mailer {
@@ -47,7 +49,8 @@ export interface TestApp {
 
 /**
  * A fresh app over a fresh database for one test: SQLite in a temp folder, or, when TEST_DATABASE_URL is set
- * (CI runs the suite a second time against PostgreSQL), a new PostgreSQL database created for it.
+ * (CI runs the suite a second time against PostgreSQL), a new PostgreSQL database created for it. Media go to
+ * a temp folder, or to S3 when env has S3_BUCKET (e.g. `createTestApp(fakeS3.env)`, see fake-s3.ts).
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'poselab-test-'));
@@ -85,7 +88,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config: { ...config, databaseUrl },
     db: handle.db,
     dialect: handle.dialect,
-    storage: new LocalStorage(join(dataDir, 'media'), mediaSecret),
+    storage: config.s3
+      ? new S3Storage(createS3Client(config.s3), config.s3.bucket)
+      : new LocalStorage(join(dataDir, 'media'), mediaSecret),
     mailer,
     clock,
     mediaSecret,
