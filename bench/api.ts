@@ -2,7 +2,7 @@
  * Acceptance 4 of the data-management issue: seeds 10,000 sessions (with trials and subjects) for one user in
  * SQLite, starts the real server on it and loads POST /api/sessions/valid/ (the session list's first page of
  * 40) with autocannon. The last line is JSON: {"reqPerSec", "p99Ms", "sessions"}. Target: >= 2,000 req/s with
- * p99 <= 50 ms.
+ * p99 <= 50 ms. BENCH_PROFILE=<folder> writes the server's V8 CPU profile there (--cpu-prof).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
