@@ -8,6 +8,11 @@ export const CASES: CaseName[] = ['a_noise10mm', 'b_4cams_3px', 'b_2cams_3px'];
 
 export interface CaseResult {
   rmse: Record<string, number>; // degrees, or mm for translations
+  /**
+   * Constant part of the error: RMS over trials of each trial's mean error, same units. RMSE² = offset² +
+   * within-trial variance, so an offset close to the RMSE means a fixed offset per trial, not noise.
+   */
+  offset: Record<string, number>;
   frames: number;
   ikSeconds: number;
 }
@@ -63,28 +68,37 @@ export function clampTruth(model: Model, q: Float64Array): Float64Array {
 /** Accumulates squared coordinate errors; unclamped rotations are compared modulo 360°. */
 export class RmseAccumulator {
   private sq: Float64Array;
+  private offsetSq: Float64Array;
   private n = 0;
   secs = 0;
   constructor(private model: Model) {
     this.sq = new Float64Array(model.coordinates.length);
+    this.offsetSq = new Float64Array(model.coordinates.length);
   }
+  /** Adds one trial. */
   add(estimates: Float64Array[], truth: Float64Array[], indexOf: (i: number) => number = (i) => i): void {
     const wrap = this.model.coordinates.map((c) => c.motionType === 'rotational' && !c.clamped);
+    const sum = new Float64Array(this.sq.length);
     estimates.forEach((q, f) => {
       this.model.coordinates.forEach((_c, i) => {
-        const d = q[indexOf(i)] - truth[f][i];
-        this.sq[i] += (wrap[i] ? Math.atan2(Math.sin(d), Math.cos(d)) : d) ** 2;
+        const raw = q[indexOf(i)] - truth[f][i];
+        const d = wrap[i] ? Math.atan2(Math.sin(raw), Math.cos(raw)) : raw;
+        this.sq[i] += d ** 2;
+        sum[i] += d;
       });
     });
+    sum.forEach((s, i) => (this.offsetSq[i] += s ** 2 / estimates.length));
     this.n += estimates.length;
   }
   result(): CaseResult {
     const rmse: Record<string, number> = {};
+    const offset: Record<string, number> = {};
     this.model.coordinates.forEach((c, i) => {
       const unit = c.motionType === 'translational' ? 1000 : 180 / Math.PI;
       rmse[c.name] = Math.sqrt(this.sq[i] / this.n) * unit;
+      offset[c.name] = Math.sqrt(this.offsetSq[i] / this.n) * unit;
     });
-    return { rmse, frames: this.n, ikSeconds: this.secs };
+    return { rmse, offset, frames: this.n, ikSeconds: this.secs };
   }
 }
 
