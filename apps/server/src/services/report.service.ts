@@ -8,11 +8,15 @@ export async function listComparisonReports(deps: AppDeps, userId: string): Prom
   return Promise.all(
     rows.map(async (r) => {
       const exists = r.state === 'successfull' && r.storage_key && (await deps.storage.stat(r.storage_key));
+      const fileName = r.file_name || (r.storage_key?.split('/').pop() ?? '');
       return {
         id: r.id,
         state: r.state,
-        media: exists && r.storage_key ? await deps.storage.url(r.storage_key) : null,
-        file_name: r.file_name || (r.storage_key?.split('/').pop() ?? ''),
+        media:
+          exists && r.storage_key
+            ? await deps.storage.url(r.storage_key, { downloadName: fileName || undefined })
+            : null,
+        file_name: fileName,
         created_at: r.created_at,
       };
     }),

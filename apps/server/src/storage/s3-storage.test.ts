@@ -38,6 +38,18 @@ describe('S3Storage (against s3rver, a real S3-protocol server)', () => {
     expect(await part.text()).toBe('456789');
   });
 
+  it('names downloads through Content-Disposition (a download attribute is ignored across origins)', async () => {
+    await storage.put('reports/r1.pdf', Buffer.from('%PDF-1.4'));
+    const url = await storage.url('reports/r1.pdf', { downloadName: 'Report – squat.pdf' });
+    const disposition = new URL(url).searchParams.get('response-content-disposition');
+    expect(disposition).toBe(
+      `attachment; filename="Report _ squat.pdf"; filename*=UTF-8''Report%20%E2%80%93%20squat.pdf`,
+    );
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(disposition);
+  });
+
   it('gives a moved upload the content type of its new name and leaves no staged pieces behind', async () => {
     await storage.append('up/dev.part', Buffer.from('abc'));
     await storage.append('up/dev.part', Buffer.from('def'));

@@ -19,7 +19,7 @@ import {
   nodeReadable,
   uploadObject,
 } from './s3-objects';
-import { assertSafeKey, type Storage, type StoredObjectInfo } from './storage';
+import { assertSafeKey, attachmentDisposition, type Storage, type StoredObjectInfo } from './storage';
 
 /** Where the appended pieces of `key` are staged (see append); no media key may start with it. */
 const STAGING_ROOT = '.appends';
@@ -153,10 +153,15 @@ export class S3Storage implements Storage {
   }
 
   /** A presigned GET straight to the bucket (no server hop); it honours Range, so <video> can seek. */
-  async url(key: string, opts: { expiresInSec?: number } = {}): Promise<string> {
+  async url(key: string, opts: { expiresInSec?: number; downloadName?: string } = {}): Promise<string> {
     this.check(key);
     const expiresIn = Math.min(opts.expiresInSec ?? DEFAULT_URL_EXPIRY_SEC, MAX_URL_EXPIRY_SEC);
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn });
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ...(opts.downloadName ? { ResponseContentDisposition: attachmentDisposition(opts.downloadName) } : {}),
+    });
+    return getSignedUrl(this.client, command, { expiresIn });
   }
 
   private check(key: string): void {

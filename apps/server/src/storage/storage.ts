@@ -21,9 +21,11 @@ export interface Storage {
   deletePrefix(prefix: string): Promise<void>;
   /**
    * A URL the browser can fetch. Local storage answers a server-proxied path under /api/media that the
-   * media route authorises; S3 answers a presigned URL.
+   * media route authorises; S3 answers a presigned URL. `downloadName` makes the store answer with
+   * `Content-Disposition: attachment` under that name: a link's `download` attribute is ignored across
+   * origins, so S3 needs it (same-origin local URLs honour the attribute and ignore this).
    */
-  url(key: string, opts?: { expiresInSec?: number }): Promise<string>;
+  url(key: string, opts?: { expiresInSec?: number; downloadName?: string }): Promise<string>;
 }
 
 /** Refuses keys that could escape the storage root. */
@@ -36,4 +38,10 @@ export function assertSafeKey(key: string): void {
   ) {
     throw new Error(`Unsafe storage key: ${key}`);
   }
+}
+
+/** RFC 6266 attachment header: an ASCII fallback name plus the exact UTF-8 name. */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
