@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createPoseWorkerPool,
+  delayedKeypoints,
   detectRawPoses,
   ffmpegPath,
   importQualisysCalibration,
@@ -110,7 +111,7 @@ const baseSync = syncOf(views);
 let syncWorstErrorFrames = 0;
 for (let c = 0; c < views.length; c++) {
   const errors = [3, 7, 19, 4.4].map((shift) => {
-    const r = syncOf(views.map((v, i) => (i === c ? shiftedKeypoints(v, shift) : v)));
+    const r = syncOf(views.map((v, i) => (i === c ? delayedKeypoints(v, shift) : v)));
     const next = (c + 1) % views.length;
     const rel = (x: typeof r): number => x.lagsFrames[c] - x.lagsFrames[next];
     const error = Math.abs(rel(r) - rel(baseSync) - shift);
@@ -179,18 +180,3 @@ console.log(
     longTrialStride: longStride,
   }),
 );
-
-/** The keypoints as if the video had started `shift` frames later (linear resampling in time). */
-function shiftedKeypoints(kp: Keypoints2D, shift: number): Keypoints2D {
-  const K3 = kp.names.length * 3;
-  const n = Math.floor(kp.frameCount - 1 - shift);
-  const data = new Float64Array(n * K3);
-  for (let f = 0; f < n; f++) {
-    const a = Math.floor(f + shift);
-    const w = f + shift - a;
-    for (let i = 0; i < K3; i++)
-      data[f * K3 + i] =
-        w === 0 ? kp.data[a * K3 + i] : kp.data[a * K3 + i] * (1 - w) + kp.data[(a + 1) * K3 + i] * w;
-  }
-  return { ...kp, frameCount: n, data };
-}

@@ -60,6 +60,7 @@ export {
 } from './pose/person-selection';
 export { synchronize, type SyncCamera, type SyncOptions, type SyncResult } from './sync/synchronize';
 export { alignViews, type AlignedViews } from './sync/align';
+export { delayedKeypoints } from './sync/delayed';
 export {
   triangulateKeypoints,
   type TriangulationOptions,

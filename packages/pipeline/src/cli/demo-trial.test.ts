@@ -13,6 +13,7 @@ import { segmentLengthStats } from '../keypoints3d/segments';
 import { detectKeypoints2D, rawPosesToKeypoints } from '../pose/detect-video';
 import type { Keypoints2D } from '../pose/types';
 import { createPoseWorkerPool, type PoseWorkerPool } from '../pose/worker-pool';
+import { delayedKeypoints } from '../sync/delayed';
 import { synchronize } from '../sync/synchronize';
 import { runTrialPipeline, type TrialPipelineResult } from './run-trial';
 
@@ -21,23 +22,6 @@ const demo = path.join(repoRoot, '../shared/data/pose2sim-demo');
 const hasData = existsSync(path.join(demo, 'balancing/cam01.mp4'));
 if (!hasData)
   console.warn(`Skipping the demo-trial integration test: ${demo} not found (shared test data absent)`);
-
-/** The video as if it had started `shift` frames later (keypoints resampled in time). */
-function shifted(kp: Keypoints2D, shift: number): Keypoints2D {
-  const K3 = kp.names.length * 3;
-  const n = Math.floor(kp.frameCount - 1 - shift);
-  const data = new Float64Array(n * K3);
-  for (let f = 0; f < n; f++) {
-    const p = f + shift;
-    const a = Math.floor(p);
-    const w = p - a;
-    for (let i = 0; i < K3; i++) {
-      const va = kp.data[a * K3 + i];
-      data[f * K3 + i] = w === 0 ? va : va * (1 - w) + kp.data[(a + 1) * K3 + i] * w;
-    }
-  }
-  return { ...kp, frameCount: n, data };
-}
 
 describe.skipIf(!hasData)('demo balancing trial through the pipeline', () => {
   let cams: CameraModel[];
@@ -86,7 +70,7 @@ describe.skipIf(!hasData)('demo balancing trial through the pipeline', () => {
       r.lagsFrames[c] - r.lagsFrames[(c + 1) % 4];
     for (let shiftedCam = 0; shiftedCam < 4; shiftedCam++) {
       for (const shift of [3, 7, 19, 4.4]) {
-        const r = sync(views.map((v, c) => (c === shiftedCam ? shifted(v, shift) : v)));
+        const r = sync(views.map((v, c) => (c === shiftedCam ? delayedKeypoints(v, shift) : v)));
         expect(r.matches).toEqual([true, true, true, true]);
         const error = rel(r, shiftedCam) - rel(base, shiftedCam) - shift;
         expect(Math.abs(error), `cam0${shiftedCam + 1} shifted by ${shift}`).toBeLessThanOrEqual(0.5);

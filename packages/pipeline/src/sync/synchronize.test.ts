@@ -3,6 +3,7 @@ import { KEYPOINTS_2D } from '../pose/keypoint-set';
 import type { Keypoints2D } from '../pose/types';
 import { projectMotion, syntheticMotion, syntheticRig } from '../triangulation/synthetic-rig';
 import { alignViews } from './align';
+import { delayedKeypoints } from './delayed';
 import { synchronize } from './synchronize';
 
 const FPS = 60;
@@ -45,6 +46,19 @@ describe('synchronize (geometric, calibrated cameras)', () => {
       expect(Math.min(...r.confidence)).toBeGreaterThan(0.3);
     });
   }
+
+  it('recovers the lag of a video delayed by resampling its keypoints (the demo-trial check)', () => {
+    const cams = rig.slice(0, 3);
+    const views = cams.map((_, c) => video(c, 0, 120));
+    const delayed = delayedKeypoints(views[2], 7.6);
+    expect(delayed.frameCount).toBe(111);
+    const r = synchronize(
+      [views[0], views[1], delayed].map((keypoints) => ({ keypoints })),
+      { calibration: cams, maxOffsetSec: 0.4 },
+    );
+    expect(Math.abs(r.lagsFrames[2] - r.lagsFrames[0] - 7.6)).toBeLessThanOrEqual(0.5);
+    expect(() => delayedKeypoints(views[2], 119)).toThrow(/does not fit/);
+  });
 
   it('starts from the clocks and refines them; copes with a slightly different frame rate', () => {
     // Camera 1 records at 59.5 fps; the clocks say it started 0.3 s late, it really started 0.25 s late.
