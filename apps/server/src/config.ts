@@ -12,6 +12,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
     .optional(),
   S3_ENDPOINT: z.string().url().optional(),
+  S3_PUBLIC_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
@@ -38,7 +39,15 @@ export interface AppConfig {
   dataDir: string;
   publicUrl: string;
   databaseUrl?: string;
-  s3?: { endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string };
+  s3?: {
+    endpoint?: string;
+    /** Address browsers use for the store when it differs from the server's (presigned URLs). */
+    publicEndpoint?: string;
+    region: string;
+    bucket: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+  };
   smtp?: { host: string; port: number; secure: boolean; user?: string; password?: string };
   mailFrom: string;
   https: { mode: 'off' | 'on' | 'self-signed'; certFile?: string; keyFile?: string };
@@ -64,7 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  HTTPS=on needs HTTPS_CERT and HTTPS_KEY (or use HTTPS=self-signed)',
     );
   }
-  if ((e.S3_ACCESS_KEY_ID || e.S3_ENDPOINT) && !e.S3_BUCKET) {
+  if ((e.S3_ACCESS_KEY_ID || e.S3_ENDPOINT || e.S3_PUBLIC_ENDPOINT) && !e.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET is required when S3 settings are given');
   }
   const scheme = e.HTTPS === 'off' ? 'http' : 'https';
@@ -78,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,
+          publicEndpoint: e.S3_PUBLIC_ENDPOINT,
           region: e.S3_REGION,
           bucket: e.S3_BUCKET,
           accessKeyId: e.S3_ACCESS_KEY_ID,

@@ -42,6 +42,29 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('createDeps (SQLite)', (
     }
   });
 
+  it('signs browser URLs for S3_PUBLIC_ENDPOINT while the server talks to S3_ENDPOINT', async () => {
+    const s3 = await startFakeS3('boot-public');
+    try {
+      // Another host name for the same s3rver stands for the store's public address.
+      const publicEndpoint = s3.settings.endpoint!.replace('127.0.0.1', 'localhost');
+      const dataDir = mkdtempSync(join(tmpdir(), 'poselab-boot-'));
+      const { deps, handle } = await createDeps(
+        loadConfig({ DATA_DIR: dataDir, ...s3.env, S3_PUBLIC_ENDPOINT: publicEndpoint }),
+      );
+      await deps.storage.put('users/u1/picture.jpg', Buffer.from('jpeg bytes'));
+      const url = await deps.storage.url('users/u1/picture.jpg');
+      expect(url.startsWith(`${publicEndpoint}/boot-public/users/u1/picture.jpg?X-Amz-`)).toBe(true);
+      // The server itself still reads through S3_ENDPOINT.
+      const back = await deps.storage.get('users/u1/picture.jpg');
+      const chunks: Buffer[] = [];
+      for await (const c of back) chunks.push(c as Buffer);
+      expect(Buffer.concat(chunks).toString()).toBe('jpeg bytes');
+      await handle.close();
+    } finally {
+      await s3.close();
+    }
+  });
+
   it('refuses to start when the S3 bucket cannot be used, saying why', async () => {
     const s3 = await startFakeS3('exists');
     try {

@@ -8,7 +8,7 @@ import type { Mailer } from '../mail/mailer';
 import { OutboxMailer } from '../mail/outbox-mailer';
 import { SmtpMailer } from '../mail/smtp-mailer';
 import { LocalStorage } from '../storage/local-storage';
-import { assertBucketReachable, createS3Client } from '../storage/s3-client';
+import { assertBucketReachable, createPresignClient, createS3Client } from '../storage/s3-client';
 import { S3Storage } from '../storage/s3-storage';
 import type { Storage } from '../storage/storage';
 
@@ -46,7 +46,7 @@ async function createStorage(config: AppConfig, mediaSecret: string): Promise<St
   if (!config.s3) return new LocalStorage(join(config.dataDir, 'media'), mediaSecret);
   const client = createS3Client(config.s3);
   await assertBucketReachable(client, config.s3);
-  return new S3Storage(client, config.s3.bucket);
+  return new S3Storage(client, config.s3.bucket, createPresignClient(config.s3, client));
 }
 
 /** A random secret kept in DATA_DIR/media-url.secret so signed URLs survive restarts. */

@@ -9,11 +9,11 @@ export type S3Settings = NonNullable<AppConfig['s3']>;
  * where the API requires them: the SDK's newer default (CRC32 trailers on every upload, aws-chunked bodies) is
  * not understood by many S3-compatible stores. Without keys the SDK's default chain applies (env, IAM role …).
  */
-export function createS3Client(s3: S3Settings): S3Client {
+export function createS3Client(s3: S3Settings, endpoint = s3.endpoint): S3Client {
   return new S3Client({
     region: s3.region,
-    endpoint: s3.endpoint,
-    forcePathStyle: Boolean(s3.endpoint),
+    endpoint,
+    forcePathStyle: Boolean(endpoint),
     credentials:
       s3.accessKeyId && s3.secretAccessKey
         ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
@@ -23,6 +23,15 @@ export function createS3Client(s3: S3Settings): S3Client {
     // An unreachable endpoint fails within seconds (at start: the bucket check) instead of hanging.
     requestHandler: { connectionTimeout: 10_000 },
   });
+}
+
+/**
+ * The client that signs browser URLs: the same as the server's unless S3_PUBLIC_ENDPOINT names the address
+ * browsers reach the store at (the server may use an internal one, e.g. http://minio:9000). Presigning is local
+ * computation, so this client never connects anywhere.
+ */
+export function createPresignClient(s3: S3Settings, serverClient: S3Client): S3Client {
+  return s3.publicEndpoint ? createS3Client(s3, s3.publicEndpoint) : serverClient;
 }
 
 /** Fails start-up with a message that says what to fix when the bucket cannot be reached. */

@@ -58,9 +58,11 @@ interface Layout {
  * route) but not by URL until moved — upload keys are never handed out, so nothing asks for one.
  */
 export class S3Storage implements Storage {
+  /** `presignClient` signs the URLs given to browsers (see createPresignClient); default: `client`. */
   constructor(
     private readonly client: S3Client,
     private readonly bucket: string,
+    private readonly presignClient: S3Client = client,
   ) {}
 
   async put(key: string, body: Readable | Buffer, contentType?: string): Promise<StoredObjectInfo> {
@@ -161,7 +163,7 @@ export class S3Storage implements Storage {
       Key: key,
       ...(opts.downloadName ? { ResponseContentDisposition: attachmentDisposition(opts.downloadName) } : {}),
     });
-    return getSignedUrl(this.client, command, { expiresIn });
+    return getSignedUrl(this.presignClient, command, { expiresIn });
   }
 
   private check(key: string): void {
