@@ -1,3 +1,4 @@
+import type { CaptureBus } from './capture/bus';
 import type { AppConfig } from './config';
 import type { Db, Dialect } from './db/database';
 import type { Mailer } from './mail/mailer';
@@ -18,4 +19,6 @@ export interface AppDeps {
   clock: Clock;
   /** Signs media URLs (storage/signed-url.ts). */
   mediaSecret: string;
+  /** Links the phone connections of API replicas (PostgreSQL only; absent in a single process). */
+  captureBus?: CaptureBus;
 }

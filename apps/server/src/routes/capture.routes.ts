@@ -17,7 +17,7 @@ import {
   stopEndpoint,
   uploadChunkEndpoint,
 } from '@poselab/contract';
-import { closeCaptureHub } from '../capture/hub';
+import { captureHub, closeCaptureHub } from '../capture/hub';
 import { registerCaptureSocket } from '../capture/socket';
 import type { AppDeps } from '../deps';
 import { registerEndpoint } from '../http/route';
@@ -44,6 +44,8 @@ import { appendChunk, completeUpload, createUpload, MAX_CHUNK_BYTES } from '../s
 
 /** SPEC §7 'Setting up and recording' and the phone protocol (pairing, WebSocket, resumable uploads). */
 export function captureRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // The hub starts with the app so that it hears the other replicas' phones from the start.
+  captureHub(deps);
   app.addHook('onClose', async () => closeCaptureHub(deps));
 
   registerEndpoint(app, deps, newSessionEndpoint, ({ auth }) => createSession(deps, auth.user.id));

@@ -7,6 +7,7 @@ import { systemClock, type AppDeps } from '../deps';
 import type { Mailer } from '../mail/mailer';
 import { OutboxMailer } from '../mail/outbox-mailer';
 import { SmtpMailer } from '../mail/smtp-mailer';
+import { PgNotifyBus } from '../capture/bus';
 import { LocalStorage } from '../storage/local-storage';
 import { assertBucketReachable, createPresignClient, createS3Client } from '../storage/s3-client';
 import { S3Storage } from '../storage/s3-storage';
@@ -27,6 +28,10 @@ export async function createDeps(config: AppConfig): Promise<{ deps: AppDeps; ha
   const mailer: Mailer = config.smtp
     ? new SmtpMailer(config.smtp, config.mailFrom)
     : new OutboxMailer(join(config.dataDir, 'outbox'));
+  // On PostgreSQL several API replicas may share the database: their phone connections meet over it.
+  const captureBus = config.databaseUrl
+    ? new PgNotifyBus(config.databaseUrl, (err) => console.error('Capture bus:', err))
+    : undefined;
   return {
     deps: {
       config,
@@ -36,8 +41,15 @@ export async function createDeps(config: AppConfig): Promise<{ deps: AppDeps; ha
       mailer,
       clock: systemClock,
       mediaSecret,
+      captureBus,
     },
-    handle,
+    handle: {
+      ...handle,
+      async close() {
+        await captureBus?.close();
+        await handle.close();
+      },
+    },
   };
 }
 
