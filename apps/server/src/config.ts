@@ -28,6 +28,7 @@ const envSchema = z.object({
   HTTPS_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  SESSION_LIST_CACHE: z.coerce.number().int().min(0).max(100_000).default(500),
   WEB_DIST: z.string().optional(),
   MODELS_DIR: z.string().optional(),
   MEDIA_URL_SECRET: z.string().min(16).optional(),
@@ -53,6 +54,8 @@ export interface AppConfig {
   https: { mode: 'off' | 'on' | 'self-signed'; certFile?: string; keyFile?: string };
   logLevel: string;
   workers: number;
+  /** Session-list pages kept built (0: build every page on request). */
+  sessionListCachePages: number;
   webDist: string;
   modelsDir: string;
   /** Secret for signed media URLs; generated under DATA_DIR when unset (set it for several API replicas). */
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     https: { mode: e.HTTPS, certFile: e.HTTPS_CERT, keyFile: e.HTTPS_KEY },
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS,
+    sessionListCachePages: e.SESSION_LIST_CACHE,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     modelsDir: resolve(e.MODELS_DIR ?? `${dataDir}/models`),
     mediaUrlSecret: e.MEDIA_URL_SECRET,

@@ -221,6 +221,12 @@ export interface SessionCountsTable {
   trashed: number;
 }
 
+/** Per-user version of the session list's content, raised by triggers (migration 202). */
+export interface SessionListVersionsTable {
+  user_id: string;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -229,6 +235,7 @@ export interface Database {
   subjects: SubjectsTable;
   sessions: SessionsTable;
   session_counts: SessionCountsTable;
+  session_list_versions: SessionListVersionsTable;
   trials: TrialsTable;
   devices: DevicesTable;
   videos: VideosTable;

@@ -94,6 +94,16 @@ export class SessionRepository {
     return { rows: rows.map((r) => ({ ...r, trials_count: Number(r.trials_count) })), total };
   }
 
+  /** The version of everything the user's session list shows (migration 202's triggers raise it). */
+  async listVersion(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('session_list_versions')
+      .select('version')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.version ?? 0);
+  }
+
   /** The unfiltered total from the per-user counters the triggers of migration 201 keep. */
   private async countOf(userId: string, q: SessionListFilter): Promise<number> {
     const c = await this.db

@@ -17,9 +17,12 @@ import { SessionDataService } from '../services/session-data.service';
 /** SPEC §7 session data calls and the comparison report list. */
 export function sessionDataRoutes(app: FastifyInstance, deps: AppDeps): void {
   const sessions = new SessionDataService(deps);
-  registerEndpoint(app, deps, validSessionsEndpoint, ({ body, auth }) =>
-    sessions.valid(auth?.user.id ?? null, body),
-  );
+  registerEndpoint(app, deps, validSessionsEndpoint, async ({ body, auth, reply }) => {
+    if ('skip_no_trials' in body) return sessions.valid(auth?.user.id ?? null, body);
+    // A page of the user's list is sent as the JSON text the service built (and may have cached).
+    const json = await sessions.validPageJson(auth?.user.id ?? null, body);
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
   registerEndpoint(app, deps, getSessionEndpoint, ({ params, auth }) =>
     sessions.get(params.id, auth?.user.id ?? null),
   );

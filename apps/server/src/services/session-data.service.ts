@@ -1,5 +1,6 @@
 import {
   RESERVED_TRIAL_NAMES,
+  sessionPage,
   type ParsedBody,
   type Session,
   type SessionPage,
@@ -13,8 +14,11 @@ import { SubjectRepository } from '../repositories/subject.repository';
 import { TrialRepository } from '../repositories/trial.repository';
 import { RemovalService } from './removal.service';
 import { sessionDto } from './session-dto';
+import { sessionPageCache } from './session-page-cache';
 
 type ValidBody = ParsedBody<typeof validSessionsEndpoint>;
+/** Form 1 of the list call: a page of the user's sessions. */
+export type PageBody = Exclude<ValidBody, { skip_no_trials: unknown }>;
 
 function parseMeta(text: string): SessionSummary['meta'] {
   try {
@@ -66,6 +70,28 @@ export class SessionDataService {
   async valid(viewerId: string | null, body: ValidBody): Promise<SessionPage | Session[]> {
     if ('skip_no_trials' in body) return this.ofSubject(viewerId, body);
     if (!viewerId) throw unauthorized();
+    return this.page(viewerId, body);
+  }
+
+  /**
+   * Form 1 as JSON text, validated against the contract when built and then reused until the user's list
+   * version changes (see session-page-cache.ts).
+   */
+  async validPageJson(viewerId: string | null, body: PageBody): Promise<string> {
+    if (!viewerId) throw unauthorized();
+    const cache = sessionPageCache(this.deps);
+    const build = async () => JSON.stringify(sessionPage.encode(await this.page(viewerId, body)));
+    if (!cache) return build();
+    const version = await this.repo.listVersion(viewerId);
+    const key = JSON.stringify([viewerId, version, body]);
+    const cached = cache.get(key);
+    if (cached !== undefined) return cached;
+    const json = await build();
+    cache.set(key, json);
+    return json;
+  }
+
+  private async page(viewerId: string, body: PageBody): Promise<SessionPage> {
     const { rows, total } = await this.repo.listPage(this.deps.dialect, viewerId, {
       start: body.start,
       quantity: body.quantity,

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m001 from './001_initial';
 import * as m200 from './200_data';
 import * as m201 from './201_session_counts';
+import * as m202 from './202_session_list_versions';
 import * as m300 from './300_capture';
 
 /**
@@ -12,5 +13,6 @@ export const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '200_data': m200,
   '201_session_counts': m201,
+  '202_session_list_versions': m202,
   '300_capture': m300,
 };
