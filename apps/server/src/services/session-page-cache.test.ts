@@ -62,6 +62,8 @@ describe('the session list is reused until something it shows changes', () => {
     const after = await firstPage();
     expect(after.total).toBe(2);
     expect(after.sessions.map((s) => s.meta.sessionName)).toEqual(['second', 'renamed']);
+    await t.deps.db.deleteFrom('subjects').where('id', '=', subjectId).execute();
+    expect((await firstPage()).sessions.find((x) => x.id === sessionId)?.name).toBeNull();
     await t.deps.db.deleteFrom('trials').where('id', '=', trialId).execute();
     await t.deps.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     expect((await firstPage()).total).toBe(1);

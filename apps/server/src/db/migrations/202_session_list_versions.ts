@@ -6,7 +6,7 @@ type AnyDb = Kysely<any>;
 /**
  * A per-user version of everything the session list shows, raised by triggers on every write that can change
  * a list row: a session itself, the count of its trials (insert, delete, trash or move of a trial) and the name
- * of its subject. The list service keeps built pages keyed by this version, so a page is only rebuilt after a
+ * (or removal) of its subject. The list service keeps built pages keyed by this version, so a page is only rebuilt after a
  * change, whichever process (or replica) made it. Trial progress updates do not touch it.
  */
 export async function up(db: AnyDb): Promise<void> {
@@ -47,12 +47,15 @@ export async function up(db: AnyDb): Promise<void> {
       `if tg_op in ('UPDATE', 'DELETE') then ${bump(sessionUser('old'))} end if;
        if tg_op in ('INSERT', 'UPDATE') then ${bump(sessionUser('new'))} end if;`,
     );
-    await fn('poselab_list_version_subjects', bump('new.user_id'));
+    await fn(
+      'poselab_list_version_subjects',
+      `if tg_op = 'DELETE' then ${bump('old.user_id')} else ${bump('new.user_id')} end if;`,
+    );
     await sql`create trigger sessions_list_version after insert or update or delete on sessions
       for each row execute function poselab_list_version_sessions()`.execute(db);
     await sql`create trigger trials_list_version after insert or update of trashed, session_id or delete on trials
       for each row execute function poselab_list_version_trials()`.execute(db);
-    await sql`create trigger subjects_list_version after update of name on subjects
+    await sql`create trigger subjects_list_version after update of name or delete on subjects
       for each row execute function poselab_list_version_subjects()`.execute(db);
   } else {
     const trigger = (name: string, when: string, body: string) =>
@@ -72,5 +75,6 @@ export async function up(db: AnyDb): Promise<void> {
     );
     await trigger('trials_list_version_delete', 'delete on trials', bump(sessionUser('old')));
     await trigger('subjects_list_version_update', 'update of name on subjects', bump('new.user_id'));
+    await trigger('subjects_list_version_delete', 'delete on subjects', bump('old.user_id'));
   }
 }
