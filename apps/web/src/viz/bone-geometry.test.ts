@@ -15,6 +15,19 @@ describe.skipIf(!existsSync(fixture))(
   () => {
     const t = parseVisualizerTransforms(JSON.parse(readFileSync(fixture, 'utf8')));
 
+    it("draws the same bodies at 'low' detail (software WebGL) with under half the triangles", () => {
+      const triangles = (detail: 'high' | 'low') =>
+        Object.keys(t.bodies).reduce((sum, name) => {
+          const g = generateBodyGeometry(t.bodies, name, detail);
+          expect(g, `${name} at ${detail}`).not.toBeNull();
+          return sum + (g!.index ? g!.index.count : g!.getAttribute('position').count) / 3;
+        }, 0);
+      const high = triangles('high');
+      const low = triangles('low');
+      expect(high).toBeGreaterThan(3000);
+      expect(low).toBeLessThan(high / 2);
+    });
+
     it('draws every body that has geometry', () => {
       for (const name of Object.keys(t.bodies)) {
         expect(generateBodyGeometry(t.bodies, name), name).not.toBeNull();

@@ -31,7 +31,7 @@ export class Skeleton {
       ? new MeshStandardMaterial({ color: new Color(color), roughness: 0.55, metalness: 0.05 })
       : new MeshLambertMaterial({ color: new Color(color) });
     for (const [name, body] of Object.entries(transforms.bodies)) {
-      const geometry = generateBodyGeometry(transforms.bodies, name);
+      const geometry = generateBodyGeometry(transforms.bodies, name, highQuality ? 'high' : 'low');
       if (!geometry) continue;
       const mesh = new Mesh(geometry, this.material);
       mesh.name = name;
