@@ -17,9 +17,14 @@ export async function shoot(page: Page, name: string): Promise<void> {
     ['desktop', DESKTOP],
   ] as const) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(250);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} overflows sideways at ${size.width} px`).toBeLessThanOrEqual(0);
+    // Measured once the layout has settled: right after a resize, an open dialog's transition and an image
+    // still decoding can leave a few pixels of overflow for a moment (seen once in CI: 3 px at 390 px).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+        message: `${name} overflows sideways at ${size.width} px`,
+        timeout: 3000,
+      })
+      .toBeLessThanOrEqual(0);
     await screenshot(page, `accounts-${name}-${label}`);
   }
 }
