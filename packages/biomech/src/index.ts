@@ -20,7 +20,12 @@ export { loadBuiltinModel, BUILTIN_MODEL_URL } from './builtin/load-builtin';
 export { BUILTIN_MODEL_NAME } from './builtin/build-builtin-model';
 export { scaleModel, type ScaleOptions, type ScaleResult, type ScalingSetup } from './scale/scale-model';
 export { applyScaleFactors, type ScaleFactors } from './scale/apply-scale';
-export { findStaticWindow, type StaticWindow, type StaticWindowOptions } from './scale/static-window';
+export {
+  findStaticWindow,
+  markerMovementsMm,
+  type StaticWindow,
+  type StaticWindowOptions,
+} from './scale/static-window';
 export { BUILTIN_MEASUREMENTS, UPRIGHT_POSE_TARGETS, type SegmentMeasurement } from './scale/measurements';
 export { writeTrc, readTrc, type TrcOptions } from './io/trc';
 export {

@@ -2,6 +2,19 @@ import type { WebSocket } from 'ws';
 import type { ServerToPhone } from '@poselab/contract';
 import type { TestApp } from '../test/test-app';
 
+/** Upload metadata of a 3.5 s 1080x1920 60 fps phone video, for API tests of uploads. */
+export const TEST_VIDEO_META = {
+  mime: 'video/mp4;codecs=avc1',
+  model: 'Pixel',
+  fps: 60,
+  width: 1080,
+  height: 1920,
+  rotation: 0,
+  duration_sec: 3.5,
+  start_time_ms: 1_700_000_000_000,
+  frame_timestamps: [1_700_000_000_000, 1_700_000_000_016.7],
+};
+
 /** A simulated phone for API tests: paired over HTTP, connected over the app's WebSocket. */
 export interface TestPhone {
   token: string;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEVICE_MESSAGES, FILTER_WARNINGS } from '@poselab/contract';
-import { pairTestPhone, type TestPhone } from '../capture/test-phones';
+import { pairTestPhone, TEST_VIDEO_META, type TestPhone } from '../capture/test-phones';
 import { createUserWithToken } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -40,17 +40,7 @@ async function pair(s: { id: string; secret: string }, framerates = [60]): Promi
 }
 
 const VIDEO = Buffer.alloc(2_500_000, 7);
-const meta = {
-  mime: 'video/mp4;codecs=avc1',
-  model: 'Pixel',
-  fps: 60,
-  width: 1080,
-  height: 1920,
-  rotation: 0,
-  duration_sec: 3.5,
-  start_time_ms: 1_700_000_000_000,
-  frame_timestamps: [1_700_000_000_000, 1_700_000_000_016.7],
-};
+const meta = TEST_VIDEO_META;
 
 async function upload(phone: TestPhone, trialId: string, bytes = VIDEO): Promise<string> {
   const dev = { authorization: `Device ${phone.token}` };

@@ -18,7 +18,7 @@ import { SessionDataService } from '../services/session-data.service';
 export function sessionDataRoutes(app: FastifyInstance, deps: AppDeps): void {
   const sessions = new SessionDataService(deps);
   registerEndpoint(app, deps, validSessionsEndpoint, async ({ body, auth, reply }) => {
-    if ('skip_no_trials' in body) return sessions.valid(auth?.user.id ?? null, body);
+    if ('skip_no_trials' in body) return sessions.ofSubject(auth?.user.id ?? null, body);
     // A page of the user's list is sent as the JSON text the service built (and may have cached).
     const json = await sessions.validPageJson(auth?.user.id ?? null, body);
     return reply.type('application/json; charset=utf-8').send(json);

@@ -67,12 +67,6 @@ export class SessionDataService {
     throw notFound();
   }
 
-  async valid(viewerId: string | null, body: ValidBody): Promise<SessionPage | Session[]> {
-    if ('skip_no_trials' in body) return this.ofSubject(viewerId, body);
-    if (!viewerId) throw unauthorized();
-    return this.page(viewerId, body);
-  }
-
   /**
    * Form 1 as JSON text, validated against the contract when built and then reused until the user's list
    * version changes (see session-page-cache.ts).
@@ -106,7 +100,7 @@ export class SessionDataService {
   }
 
   /** Form 2: a subject's sessions with trials; skip_no_trials keeps sessions with a finished movement trial. */
-  private async ofSubject(
+  async ofSubject(
     viewerId: string | null,
     body: { subject_id: string | null; skip_no_trials: boolean; public_session_id?: string },
   ): Promise<Session[]> {

@@ -1,6 +1,6 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pairTestPhone, type TestPhone } from '../capture/test-phones';
+import { pairTestPhone, TEST_VIDEO_META, type TestPhone } from '../capture/test-phones';
 import { startFakeS3, type FakeS3 } from '../test/fake-s3';
 import { createUserWithToken } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -9,17 +9,7 @@ import { S3Storage } from './s3-storage';
 
 const VIDEO = Buffer.from(Array.from({ length: 2_500_000 }, (_, i) => (i * 7) % 256));
 const CHUNK = 1024 * 1024;
-const meta = {
-  mime: 'video/mp4',
-  model: 'Pixel',
-  fps: 60,
-  width: 1080,
-  height: 1920,
-  rotation: 0,
-  duration_sec: 3.5,
-  start_time_ms: 1_700_000_000_000,
-  frame_timestamps: [1_700_000_000_000, 1_700_000_000_016.7],
-};
+const meta = { ...TEST_VIDEO_META, mime: 'video/mp4' };
 
 describe('resumable uploads end to end with S3 storage', () => {
   let s3: FakeS3;

@@ -1,4 +1,4 @@
-import type { MarkerTrajectories } from '@poselab/biomech';
+import { markerMovementsMm, type MarkerTrajectories } from '@poselab/biomech';
 
 /**
  * Median frame-to-frame jump of each marker (mm). A subject holding the neutral pose moves a few millimetres
@@ -19,21 +19,6 @@ export function medianJumpsMm(data: MarkerTrajectories): number[] {
   });
 }
 
-function rmsAboutMeanMm(data: MarkerTrajectories, k: number, start: number, end: number): number {
-  const pts: number[][] = [];
-  for (let f = start; f < end; f++) {
-    const fr = data.frames[f];
-    if (Number.isFinite(fr[k * 3])) pts.push([fr[k * 3], fr[k * 3 + 1], fr[k * 3 + 2]]);
-  }
-  if (pts.length < 2) return NaN;
-  const mean = [0, 1, 2].map((a) => pts.reduce((sum, p) => sum + p[a], 0) / pts.length);
-  const ss = pts.reduce(
-    (sum, p) => sum + (p[0] - mean[0]) ** 2 + (p[1] - mean[1]) ** 2 + (p[2] - mean[2]) ** 2,
-    0,
-  );
-  return Math.sqrt(ss / pts.length) * 1000;
-}
-
 function median(values: number[]): number {
   const s = values.filter(Number.isFinite).sort((a, b) => a - b);
   return s.length === 0 ? NaN : s[s.length >> 1];
@@ -50,7 +35,7 @@ export function movementInStillestWindowMm(data: MarkerTrajectories, windowFrame
   let best: number[] = data.names.map(() => NaN);
   let bestScore = Infinity;
   for (let s = 0; s + len <= n; s++) {
-    const moves = data.names.map((_, k) => rmsAboutMeanMm(data, k, s, s + len));
+    const moves = Array.from(markerMovementsMm(data, s, s + len));
     const score = median(moves);
     if (score < bestScore) {
       bestScore = score;

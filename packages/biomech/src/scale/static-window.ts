@@ -20,7 +20,16 @@ export interface StaticWindowOptions {
   thresholdsMm?: number[];
 }
 
-function movementMm(data: MarkerTrajectories, start: number, end: number, mean: Float64Array): number {
+/**
+ * Each marker's RMS distance (mm) from its mean position over frames [start, end), NaN for a marker missing
+ * throughout; `mean` receives the mean positions (NaN where missing).
+ */
+export function markerMovementsMm(
+  data: MarkerTrajectories,
+  start: number,
+  end: number,
+  mean: Float64Array = new Float64Array(data.names.length * 3),
+): Float64Array {
   const nCoord = data.names.length * 3;
   mean.fill(0);
   const counts = new Float64Array(data.names.length);
@@ -45,11 +54,12 @@ function movementMm(data: MarkerTrajectories, start: number, end: number, mean: 
         (fr[3 * m + 2] - mean[3 * m + 2]) ** 2;
     }
   }
-  let worst = 0;
-  sq.forEach((s, m) => {
-    if (counts[m] > 0) worst = Math.max(worst, Math.sqrt(s / counts[m]));
-  });
-  return worst * 1000;
+  return sq.map((s, m) => (counts[m] > 0 ? Math.sqrt(s / counts[m]) * 1000 : NaN));
+}
+
+/** The movement of the marker that moves most over the window (mm). */
+function movementMm(data: MarkerTrajectories, start: number, end: number, mean: Float64Array): number {
+  return markerMovementsMm(data, start, end, mean).reduce((w, m) => (m > w ? m : w), 0);
 }
 
 export function findStaticWindow(data: MarkerTrajectories, options: StaticWindowOptions = {}): StaticWindow {

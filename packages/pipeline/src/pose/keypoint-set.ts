@@ -4,37 +4,18 @@
  */
 import { KEYPOINT_NAMES, OPTIONAL_KEYPOINT_NAMES } from '@poselab/biomech';
 
+type SmallToe = 'r_small_toe' | 'l_small_toe';
+export type Keypoint2DName =
+  Exclude<(typeof KEYPOINT_NAMES)[number], SmallToe> | (typeof OPTIONAL_KEYPOINT_NAMES)[number];
+
 /** Keypoints measured in 2D: biomech's set without the small toes (BlazePose has none), plus the head points. */
-export const KEYPOINTS_2D = [
-  'neck',
-  'r_shoulder',
-  'l_shoulder',
-  'r_elbow',
-  'l_elbow',
-  'r_wrist',
-  'l_wrist',
-  'r_hip',
-  'l_hip',
-  'midhip',
-  'r_knee',
-  'l_knee',
-  'r_ankle',
-  'l_ankle',
-  'r_heel',
-  'l_heel',
-  'r_big_toe',
-  'l_big_toe',
-  'nose',
-  'r_eye',
-  'l_eye',
-  'r_ear',
-  'l_ear',
-] as const;
+export const KEYPOINTS_2D: readonly Keypoint2DName[] = [
+  ...KEYPOINT_NAMES.filter((n): n is Exclude<typeof n, SmallToe> => !n.endsWith('_small_toe')),
+  ...OPTIONAL_KEYPOINT_NAMES,
+];
 
 /** 3D keypoints: biomech's full set (small toes derived after triangulation) plus the optional head points. */
 export const KEYPOINTS_3D: readonly string[] = [...KEYPOINT_NAMES, ...OPTIONAL_KEYPOINT_NAMES];
-
-export type Keypoint2DName = (typeof KEYPOINTS_2D)[number];
 
 /** BlazePose landmark indices (MediaPipe Pose topology). */
 export const BLAZEPOSE = {

@@ -1,3 +1,4 @@
+import { solveLinear } from '../calibration/math/linalg';
 import { undistortToNormalized, type CameraModel } from '../camera/camera-model';
 import { lowPassFilter } from '../filter/butterworth';
 import type { Keypoints2D } from '../pose/types';
@@ -254,24 +255,9 @@ function parabolaVertex(pts: ReadonlyArray<[number, number]>): number | null {
     for (let p = 0; p < 5; p++) S[p] += u ** p;
     for (let p = 0; p < 3; p++) T[p] += y * u ** p;
   }
-  const m = [
-    [S[0], S[1], S[2], T[0]],
-    [S[1], S[2], S[3], T[1]],
-    [S[2], S[3], S[4], T[2]],
-  ];
-  for (let col = 0; col < 3; col++) {
-    let piv = col;
-    for (let r = col + 1; r < 3; r++) if (Math.abs(m[r][col]) > Math.abs(m[piv][col])) piv = r;
-    if (Math.abs(m[piv][col]) < 1e-15) return null;
-    [m[col], m[piv]] = [m[piv], m[col]];
-    for (let r = 0; r < 3; r++) {
-      if (r === col) continue;
-      const f = m[r][col] / m[col][col];
-      for (let k = col; k < 4; k++) m[r][k] -= f * m[col][k];
-    }
-  }
-  const c1 = m[1][3] / m[1][1];
-  const c2 = m[2][3] / m[2][2];
+  const c = solveLinear([S[0], S[1], S[2], S[1], S[2], S[3], S[2], S[3], S[4]], T, 3, 1e-15);
+  if (!c) return null;
+  const [, c1, c2] = c;
   if (!(c2 > 0)) return null;
   return x0 + (-c1 / (2 * c2)) * span;
 }

@@ -1,4 +1,5 @@
 import type { CameraModel } from '../camera/camera-model';
+import { solveLinear } from '../calibration/math/linalg';
 import type { Keypoints2D } from '../pose/types';
 import { essentialMatrix, estimateLag, trackSamples, type LagEstimate } from './epipolar-lag';
 
@@ -109,27 +110,15 @@ function weightedLeastSquares(
       if (ib !== undefined) A[ia][ib] -= w;
     }
   }
-  const x = solveLinear(A, rhs);
+  const x =
+    solveLinear(
+      A.flatMap((row) => [...row]),
+      [...rhs],
+      m,
+      1e-12,
+    ) ?? new Array<number>(m).fill(NaN);
   const offsets = new Array<number>(n).fill(NaN);
   offsets[reference] = 0;
   vars.forEach((c, i) => (offsets[c] = x[i]));
   return offsets;
-}
-
-/** Gaussian elimination with partial pivoting; singular directions give NaN. */
-function solveLinear(A: Float64Array[], b: Float64Array): number[] {
-  const m = b.length;
-  const M = A.map((row, i) => [...row, b[i]]);
-  for (let col = 0; col < m; col++) {
-    let piv = col;
-    for (let r = col + 1; r < m; r++) if (Math.abs(M[r][col]) > Math.abs(M[piv][col])) piv = r;
-    if (Math.abs(M[piv][col]) < 1e-12) return new Array<number>(m).fill(NaN);
-    [M[col], M[piv]] = [M[piv], M[col]];
-    for (let r = 0; r < m; r++) {
-      if (r === col) continue;
-      const f = M[r][col] / M[col][col];
-      for (let k = col; k <= m; k++) M[r][k] -= f * M[col][k];
-    }
-  }
-  return M.map((row, i) => row[m] / row[i]);
 }

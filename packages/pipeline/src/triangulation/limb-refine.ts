@@ -8,6 +8,7 @@
  */
 import type { CameraModel } from '../camera/camera-model';
 import { undistortToNormalized } from '../camera/camera-model';
+import { solveLinear } from '../calibration/math/linalg';
 import type { Keypoints2D } from '../pose/types';
 
 /** Pairs of keypoints a rigid bone links (joint centres: their distance is a bone's length). */
@@ -118,27 +119,6 @@ function addReprojection(
   }
 }
 
-function solve3(H: number[], g: number[]): number[] | null {
-  const [a, b, c, d, e, f, gg, h, i] = H;
-  const A = e * i - f * h;
-  const B = -(d * i - f * gg);
-  const C = d * h - e * gg;
-  const det = a * A + b * B + c * C;
-  if (!(Math.abs(det) > 1e-30)) return null;
-  const inv = [
-    A,
-    -(b * i - c * h),
-    b * f - c * e,
-    B,
-    a * i - c * gg,
-    -(a * f - c * d),
-    C,
-    -(a * h - b * gg),
-    a * e - b * d,
-  ];
-  return [0, 1, 2].map((r) => -(inv[r * 3] * g[0] + inv[r * 3 + 1] * g[1] + inv[r * 3 + 2] * g[2]) / det);
-}
-
 /**
  * Refines triangulated positions (names of `names`, interleaved xyz per frame) against the 2D views the
  * triangulation used (`keptCameras`: per keypoint, per frame, bit c for camera c). Points without kept
@@ -231,7 +211,7 @@ export function refineWithLimbLengths(
             for (let j = 0; j < 3; j++) H[i * 3 + j] += (w * d[i] * d[j]) / (len * len);
           }
         }
-        const step = solve3(H, g);
+        const step = solveLinear(H, [-g[0], -g[1], -g[2]], 3);
         if (!step) continue;
         // Backtracking: the linearised bone terms can overshoot when a limb constraint is strong.
         const before = cost(X);

@@ -4,27 +4,12 @@
  * triangulation and refinement against the known truth.
  */
 import { projectPoint, type CameraModel, type Vec3 } from '../camera/camera-model';
+import { KEYPOINTS_2D } from '../pose/keypoint-set';
 import { emptyKeypoints2D, type Keypoints2D } from '../pose/types';
 import { seededRandom } from './synthetic-rig';
 
-export const SKELETON_NAMES = [
-  'r_shoulder',
-  'l_shoulder',
-  'r_elbow',
-  'l_elbow',
-  'r_wrist',
-  'l_wrist',
-  'r_hip',
-  'l_hip',
-  'r_knee',
-  'l_knee',
-  'r_ankle',
-  'l_ankle',
-  'r_heel',
-  'l_heel',
-  'r_big_toe',
-  'l_big_toe',
-] as const;
+/** The left and right body keypoints (no neck, mid-hip or head). */
+export const SKELETON_NAMES = KEYPOINTS_2D.filter((n) => /^[lr]_/.test(n) && !/_(eye|ear)$/.test(n));
 
 /** Bone lengths (m) of the synthetic subject. */
 export const SKELETON_LENGTHS = { thigh: 0.42, shank: 0.4, upperArm: 0.29, forearm: 0.26, pelvis: 0.2 };

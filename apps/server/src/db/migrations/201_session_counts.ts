@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema type
 type AnyDb = Kysely<any>;
@@ -16,12 +17,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('trashed', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 
-  const isPostgres = await sql`select version() as v`
-    .execute(db)
-    .then((r) => String((r.rows[0] as { v?: string } | undefined)?.v ?? '').includes('PostgreSQL'))
-    .catch(() => false);
-
-  if (isPostgres) {
+  if (await isPostgres(db)) {
     await sql`
       create function poselab_session_counts() returns trigger language plpgsql as $$
       begin

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema type
 type AnyDb = Kysely<any>;
@@ -17,11 +18,6 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 
-  const isPostgres = await sql`select version() as v`
-    .execute(db)
-    .then((r) => String((r.rows[0] as { v?: string } | undefined)?.v ?? '').includes('PostgreSQL'))
-    .catch(() => false);
-
   // Both dialects accept this upsert; `user` is an SQL expression giving the user id.
   const bump = (user: string): string => `
     insert into session_list_versions (user_id, version)
@@ -30,7 +26,7 @@ export async function up(db: AnyDb): Promise<void> {
   const sessionUser = (row: 'new' | 'old'): string =>
     `(select user_id from sessions where id = ${row}.session_id)`;
 
-  if (isPostgres) {
+  if (await isPostgres(db)) {
     const fn = async (name: string, body: string) =>
       sql
         .raw(

@@ -62,14 +62,17 @@ export function nullVector(M: number[], rows: number, n: number): number[] {
   return x;
 }
 
-/** Solves A x = b (n×n) by Gaussian elimination with partial pivoting; null when singular. */
-export function solveLinear(A: number[], b: number[], n: number): number[] | null {
+/**
+ * Solves A x = b (n×n, row-major) by Gaussian elimination with partial pivoting; null when singular (a pivot
+ * below `tiny` in absolute value).
+ */
+export function solveLinear(A: number[], b: number[], n: number, tiny = 1e-300): number[] | null {
   const m = A.slice();
   const x = b.slice();
   for (let c = 0; c < n; c++) {
     let piv = c;
     for (let r = c + 1; r < n; r++) if (Math.abs(m[r * n + c]) > Math.abs(m[piv * n + c])) piv = r;
-    if (Math.abs(m[piv * n + c]) < 1e-300) return null;
+    if (Math.abs(m[piv * n + c]) < tiny) return null;
     if (piv !== c) {
       for (let k = 0; k < n; k++) [m[c * n + k], m[piv * n + k]] = [m[piv * n + k], m[c * n + k]];
       [x[c], x[piv]] = [x[piv], x[c]];
