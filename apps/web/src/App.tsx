@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { useState } from 'react';
 import { ApiError } from './api/api-error';
+import './i18n';
 import { createAppRouter } from './routes';
 import { theme } from './theme/theme';
 import { ToastProvider } from './toast/toast';
