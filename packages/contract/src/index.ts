@@ -13,3 +13,4 @@ export * from './account-messages';
 export * from './profile';
 export * from './processing';
 export * from './subject-rules';
+export * from './quality';
