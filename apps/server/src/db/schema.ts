@@ -176,7 +176,12 @@ export interface ResultsTable {
 export interface JobsTable {
   id: string;
   kind: string;
-  trial_id: string;
+  /** The trial processed or analysed; null for jobs that belong to none (reports, archives). */
+  trial_id: string | null;
+  /** The user the job works for (reports, archives, analyses); null for trial processing. */
+  user_id: string | null;
+  /** The kind's payload as JSON text ('{}' for trial processing). */
+  payload: string;
   status: string;
   attempts: number;
   max_attempts: number;
