@@ -15,3 +15,4 @@ export * from './processing';
 export * from './subject-rules';
 export * from './quality';
 export * from './jobs';
+export * from './analysis-result';
