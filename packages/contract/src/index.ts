@@ -16,3 +16,4 @@ export * from './subject-rules';
 export * from './quality';
 export * from './jobs';
 export * from './analysis-result';
+export * from './analysis-dashboard';

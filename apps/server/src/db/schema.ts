@@ -219,6 +219,17 @@ export interface ComparisonReportsTable {
   created_at: string;
 }
 
+/** A user's dashboard for one analysis function (migration 451); layout is the contract's dashboardLayout. */
+export interface AnalysisDashboardsTable {
+  id: string;
+  user_id: string;
+  function_id: string;
+  title: string;
+  layout: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Per-user session totals maintained by triggers (migration 201). */
 export interface SessionCountsTable {
   user_id: string;
@@ -250,4 +261,5 @@ export interface Database {
   camera_profiles: CameraProfilesTable;
   worker_tokens: WorkerTokensTable;
   comparison_reports: ComparisonReportsTable;
+  analysis_dashboards: AnalysisDashboardsTable;
 }
