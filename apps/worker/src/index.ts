@@ -5,4 +5,4 @@ export * from './loop';
 export * from './runner';
 export * from './port-stream';
 export { writeArchive, SESSION_FOLDERS, type ArchiveProgress } from './archive/write-archive';
-export { STORAGE_FAILED_STATUS } from './processors/archive';
+export { processArchive, STORAGE_FAILED_STATUS } from './processors/archive';
