@@ -52,7 +52,7 @@ export function sessionMetadataYaml(session: ArchiveSession): string {
 /** Videos/Cam<i>/cameraIntrinsicsExtrinsics.json: our calibration of one camera. */
 export function cameraJson(camera: ArchiveCamera): string | null {
   if (!camera.calibration) return null;
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the camera's own device_id wins
+  // The camera's own device id (below) wins over the calibration's.
   const { camera: model, device_id: _calibrationDevice, ...rest } = camera.calibration;
   return `${JSON.stringify(
     {

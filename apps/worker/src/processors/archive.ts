@@ -43,7 +43,8 @@ export async function processArchive(ctx: JobContext<ArchiveJobSpec>): Promise<P
       stream: zip,
     });
   } catch (err) {
-    zip.destroy();
+    // With an error, so that a stream still being pumped to the server (ports, HTTP) stops too.
+    zip.destroy(err as Error);
     if (err instanceof HostError && err.status === STORAGE_FAILED_STATUS)
       throw new ProcessingError(storageMessage(err.message), err.message);
     throw err;
