@@ -17,6 +17,10 @@ const withVideosQuery = z.object({
     .transform((v) => v !== 'false'),
 });
 
+/** SPEC §9: archive polls every 1 s; a download button's busy flag clears after 5 s. */
+export const ARCHIVE_POLL_MS = 1000;
+export const DOWNLOAD_BUSY_MS = 5000;
+
 /** How long a made archive stays downloadable (ARCHIVE_RETENTION_DAYS overrides it). */
 export const DEFAULT_ARCHIVE_RETENTION_DAYS = 4;
 

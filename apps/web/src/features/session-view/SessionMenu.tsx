@@ -19,7 +19,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../api/api-error';
 import { apiCall } from '../../api/client';
-import { authStore } from '../../auth/auth-store';
+import { authStore, useAuth } from '../../auth/auth-store';
+import { useSessionDownloads } from '../archive/SessionDownloads';
 import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import { useMakePublic } from './api';
@@ -89,7 +90,7 @@ export function ShareDialog({
   );
 }
 
-/** SPEC §2 session menu (owner only); the download entries come with the downloads issue. */
+/** SPEC §2 session menu (owner only). */
 export function SessionMenu({
   session,
   showRemoved,
@@ -103,6 +104,7 @@ export function SessionMenu({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [sharing, setSharing] = useState(false);
   const close = () => setAnchor(null);
+  const downloads = useSessionDownloads(session.id, useAuth().allowSyncDownload, close);
   const sameSetup = async () => {
     close();
     try {
@@ -137,6 +139,7 @@ export function SessionMenu({
         </MenuItem>
         <MenuItem onClick={() => (close(), navigate(routePath('ConnectDevices')))}>New session</MenuItem>
         <MenuItem onClick={() => (close(), setSharing(true))}>Share session publicly</MenuItem>
+        {downloads.items}
         <MenuItem onClick={() => (close(), navigate(routePath('Dashboard', { id: session.id })))}>
           Dashboard kinematics
         </MenuItem>
@@ -145,6 +148,7 @@ export function SessionMenu({
         </MenuItem>
       </Menu>
       <ShareDialog open={sharing} onClose={() => setSharing(false)} session={session} />
+      {downloads.dialog}
     </>
   );
 }

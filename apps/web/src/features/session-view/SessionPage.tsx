@@ -14,6 +14,10 @@ import { TrialActionDialogs } from './TrialActionDialogs';
 import { TrialList, type TrialAction } from './TrialList';
 import { isCalibration, isNeutral, isViewable } from './trial-status';
 import { ViewerPanel } from './viewer/ViewerPanel';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../toast/toast';
+import { PublicDownloadButton } from '../archive/SessionDownloads';
+import { downloadTrialFiles } from '../archive/trial-files';
 
 /** At most eight trials side by side (one per trial colour). */
 export const MAX_SHOWN_TRIALS = 8;
@@ -37,6 +41,11 @@ export default function SessionPage() {
   const session = query.data;
   const [showRemoved, setShowRemoved] = useState(false);
   const [shown, setShown] = useState<string[] | null>(null);
+  const { t } = useTranslation('archive');
+  const downloadTrial = (trial: Trial) =>
+    void downloadTrialFiles(trial).catch((e: unknown) =>
+      toast.error(t('trial.failed', { message: errorText(e) })),
+    );
   const [dialog, setDialog] = useState<{ trial: Trial; action: TrialAction } | null>(null);
 
   const trials = useMemo(
@@ -104,6 +113,7 @@ export default function SessionPage() {
         {isOwner && (
           <SessionMenu session={session} showRemoved={showRemoved} onShowRemoved={setShowRemoved} />
         )}
+        {!isOwner && <PublicDownloadButton sessionId={session.id} />}
       </Stack>
       <Box
         sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 1fr) 2.4fr' }, gap: 2 }}
@@ -125,7 +135,9 @@ export default function SessionPage() {
               isOwner={isOwner}
               onShow={(t) => setShown([t.id])}
               onToggle={toggle}
-              onAction={(trial, action) => setDialog({ trial, action })}
+              onAction={(trial, action) =>
+                action === 'download' ? downloadTrial(trial) : setDialog({ trial, action })
+              }
             />
           </Paper>
         </Stack>

@@ -24,8 +24,10 @@ import {
   trialErrorText,
 } from './trial-status';
 import { useTrialTagVocabulary } from './use-trial-tags';
+import { i18n } from '../../i18n';
+import { trialFiles } from '../archive/trial-files';
 
-export type TrialAction = 'rename' | 'analysis' | 'tags' | 'trash' | 'restore' | 'delete';
+export type TrialAction = 'rename' | 'analysis' | 'tags' | 'trash' | 'restore' | 'delete' | 'download';
 
 /** SPEC §2 trial menu entries a trial offers. */
 export function trialMenuEntries(t: Trial): { action: TrialAction; label: string }[] {
@@ -33,6 +35,8 @@ export function trialMenuEntries(t: Trial): { action: TrialAction; label: string
   if (!isNeutral(t)) entries.push({ action: 'rename', label: 'Rename' });
   if (!t.trashed && !isNeutral(t)) entries.push({ action: 'analysis', label: 'Analysis' });
   entries.push({ action: 'tags', label: 'Edit Tags' });
+  if (trialFiles(t).length > 0)
+    entries.push({ action: 'download', label: i18n.t('archive:menu.trialFiles') });
   if (!t.trashed) entries.push({ action: 'trash', label: 'Trash' });
   if (t.trashed) entries.push({ action: 'restore', label: 'Restore' });
   entries.push({ action: 'delete', label: 'Delete' });

@@ -1,11 +1,12 @@
 import type { Subject } from '@poselab/contract';
+import { useTranslation } from 'react-i18next';
 import { RowActionsMenu, type RowAction } from '../../layout/RowActionsMenu';
 
-export type SubjectMenuAction = 'edit' | 'trash' | 'restore' | 'remove' | 'download';
+export type SubjectMenuAction = 'edit' | 'trash' | 'restore' | 'remove' | 'download' | 'archive';
 
 /**
  * SPEC §2 per-subject menu: Edit (not trashed), Trash, Restore, Delete permanently, and Download data (old)
- * only when sync download is allowed and the subject is not trashed.
+ * only when sync download is allowed and the subject is not trashed; plus the async Download data (issue 18).
  */
 export function SubjectRowMenu({
   subject,
@@ -16,6 +17,7 @@ export function SubjectRowMenu({
   allowSyncDownload: boolean;
   onAction: (action: SubjectMenuAction, subject: Subject) => void;
 }) {
+  const { t } = useTranslation('archive');
   const actions: RowAction<SubjectMenuAction>[] = subject.trashed
     ? [
         { action: 'restore', label: 'Restore' },
@@ -25,6 +27,7 @@ export function SubjectRowMenu({
         { action: 'edit', label: 'Edit' },
         { action: 'trash', label: 'Trash' },
         { action: 'remove', label: 'Delete permanently' },
+        { action: 'archive', label: t('menu.download') },
         ...(allowSyncDownload ? [{ action: 'download' as const, label: 'Download data (old)' }] : []),
       ];
   return (
