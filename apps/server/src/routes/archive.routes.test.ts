@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { DATA_SHARING_CHOICES } from '@poselab/contract';
 import { importTomlCalibration } from '@poselab/pipeline';
@@ -8,6 +8,8 @@ import { createUserWithToken } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { readZip } from '../test/zip-reader';
 import { pairTestPhone } from '../capture/test-phones';
+import { mediaKeys } from '../storage/media-keys';
+import { startFakeS3, type FakeS3 } from '../test/fake-s3';
 
 /** The folders and generated files every session folder has, beside the stored files of the fixture. */
 const GENERATED = [
@@ -276,5 +278,49 @@ describe('data downloads: who may have them', () => {
     expect(
       (await get(t, `/subjects/${identified.subjectId}/download/`, visitor.authorization)).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('data downloads on S3', () => {
+  let s3: FakeS3;
+  let t: TestApp;
+  beforeAll(async () => {
+    s3 = await startFakeS3('archives');
+  });
+  afterAll(() => s3.close());
+  beforeEach(async () => {
+    t = await createTestApp(s3.env);
+  });
+  afterEach(() => t.close());
+
+  it('streams a zip larger than one part into a multipart upload and links it presigned, whole', async () => {
+    const owner = await createUserWithToken(t.deps, {}, { verified: true });
+    const fx = await seedArchiveSession(t.deps, owner.user.id);
+    // A 12 MB synced video makes the zip span two 8 MiB parts.
+    const big = Buffer.alloc(12e6, 7);
+    const key = mediaKeys.result(fx.sessionId, fx.trialIds.squat, 'video-sync-big.mp4');
+    await t.deps.storage.put(key, big);
+    await t.deps.db
+      .updateTable('results')
+      .set({ storage_key: key })
+      .where('trial_id', '=', fx.trialIds.squat)
+      .where('tag', '=', 'video-sync')
+      .where('device_id', '=', fx.deviceIds[0])
+      .execute();
+    const { task_id } = (
+      await get(t, `/sessions/${fx.sessionId}/async-download/`, owner.authorization)
+    ).json();
+    expect(await runArchiveJobs(t)).toEqual(['done']);
+    const ready = (await get(t, `/logs/${task_id}/on-ready/`, owner.authorization)).json<{
+      url: string;
+      size_bytes: number;
+    }>();
+    expect(ready.url.startsWith(s3.settings.endpoint!)).toBe(true);
+    expect(ready.url).toContain('X-Amz-Signature');
+    const zip = Buffer.from(await (await fetch(ready.url)).arrayBuffer());
+    expect(zip.length).toBe(ready.size_bytes);
+    const entries = await readZip(zip);
+    const synced = entries.find((e) => e.name.endsWith('Cam0/InputMedia/squat/squat_sync.mp4'));
+    expect(synced?.data.equals(big)).toBe(true);
   });
 });
