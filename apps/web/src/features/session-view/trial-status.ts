@@ -1,4 +1,5 @@
 import type { Trial } from '@poselab/contract';
+import { i18n } from '../../i18n';
 
 /** SPEC §8 trial status hover text for failed trials. */
 export const TRIAL_ERROR_HOVER = 'Processing failed. Consider recording this trial again.';
@@ -11,20 +12,12 @@ export const isCalibration = (t: Pick<Trial, 'name'>) => t.name === 'calibration
 /** What the list shows for a status (stopped means uploading until every video is present, then queued). */
 export function statusLabel(t: Pick<Trial, 'status' | 'progress_info'>): string {
   switch (t.status) {
-    case 'recording':
-      return 'Recording';
-    case 'stopped':
-      return 'Uploading / queued';
     case 'processing':
       return t.progress_info.percent !== null
-        ? `Processing ${Math.round(t.progress_info.percent)}%`
-        : 'Processing';
-    case 'reprocess':
-      return 'Reprocessing';
-    case 'error':
-      return 'Error';
-    case 'done':
-      return 'Done';
+        ? i18n.t('session:status.processingPercent', { percent: Math.round(t.progress_info.percent) })
+        : i18n.t('session:status.processing');
+    default:
+      return i18n.t(`session:status.${t.status}`);
   }
 }
 
