@@ -2,6 +2,8 @@ import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import type { Trial } from '@poselab/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../api/api-error';
+import { i18n } from '../../../i18n';
 import { Visualizer, type VisualizerState } from '../../../viz/Visualizer';
 import { loadTransforms, syncedVideos } from './load-transforms';
 import { PlaybackControls } from './PlaybackControls';
@@ -40,7 +42,7 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
     try {
       v = new Visualizer(holder.current, { geometryBaseUrl, quality: requestedQuality() });
     } catch (err) {
-      setError(t('viewer.webgl', { error: (err as Error).message }));
+      setError(i18n.t('session:viewer.webgl', { error: (err as Error).message }));
       return;
     }
     setViz(v);
@@ -75,7 +77,7 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
       .catch((err: Error) => {
         if (err.name === 'AbortError') return;
         setLoading(false);
-        setError(err.message);
+        setError(t('viewer.loadFailed', { error: errorText(err) }));
       });
     return () => {
       abort.abort();
