@@ -116,8 +116,9 @@ describe('data downloads: archive layout, sync and async', () => {
       extrinsics: { t: [0.5, 0, 3] },
     });
     const csv = byName.get(`${base}Analyses/walk/gait_metrics.csv`)!.data.toString().trim().split('\n');
-    expect(csv[0]).toBe('kind,key,label,value,left,right,sd,min,max,units');
-    expect(csv).toContain('metric,step,Step length,,0.61,0.63,,1,2,m/s');
+    expect(csv[0]).toBe('section,key,label,side,value,sd,min,max,units');
+    expect(csv).toContain('metric,step,Step length,left,0.61,,,,m/s');
+    expect(csv).toContain('metric,step,Step length,right,0.63,,,,m/s');
     const readme = byName.get(`${base}README.txt`)!.data.toString();
     for (const folder of [
       'CalibrationImages/',

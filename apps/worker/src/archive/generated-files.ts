@@ -1,11 +1,11 @@
 import { stringify } from 'yaml';
 import { exportTomlCalibration, type CameraModel } from '@poselab/pipeline';
-import type { AnalysisResult, ArchiveCamera, ArchiveSession } from '@poselab/contract';
+import type { ArchiveCamera, ArchiveSession } from '@poselab/contract';
 
 /**
  * The files an archive's session folder gets that are not stored anywhere: they are written from the job's
  * payload (sessionMetadata.yaml, README.txt, the calibration of each camera as our JSON and as a Pose2Sim
- * .toml) and from analysis results (the metrics CSV).
+ * .toml). The metrics CSV of analysis results is packages/analysis' metricsCsv.
  */
 
 /** OpenCap names the board placements 'backWall' and 'ground'. */
@@ -78,39 +78,4 @@ export function calibrationToml(cameras: ArchiveCamera[]): string | null {
   const errors = cameras.map((c) => c.calibration?.reprojection_error_px).filter((e) => e != null);
   const error = errors.length ? errors.reduce((a, b) => a + b, 0) / errors.length : 0;
   return exportTomlCalibration(models, { upAxis: 'z', error });
-}
-
-function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/**
- * An analysis result's figures as one table: its metrics (one value, or left and right), amplitudes (value,
- * min, max) and scalar values (value ± sd), each with its label and units.
- */
-export function metricsCsv(result: AnalysisResult): string {
-  const header = ['kind', 'key', 'label', 'value', 'left', 'right', 'sd', 'min', 'max', 'units'];
-  const rows: unknown[][] = [];
-  for (const [key, m] of Object.entries(result.metrics)) {
-    const pair = m.value !== null && typeof m.value === 'object' ? m.value : null;
-    rows.push([
-      'metric',
-      key,
-      m.label,
-      pair ? null : m.value,
-      pair?.left,
-      pair?.right,
-      null,
-      m.min_limit,
-      m.max_limit,
-      m.units,
-    ]);
-  }
-  for (const [key, a] of Object.entries(result.amplitudes))
-    rows.push(['amplitude', key, a.label, a.value, null, null, null, a.min, a.max, a.units]);
-  for (const [key, s] of Object.entries(result.scalar_values))
-    rows.push(['scalar', key, s.label, s.value, null, null, s.sd, null, null, s.units]);
-  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
 }

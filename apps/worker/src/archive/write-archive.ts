@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { analysisResult, type ArchivePayload, type ArchiveSession } from '@poselab/contract';
-import { calibrationToml, cameraJson, metricsCsv, sessionMetadataYaml } from './generated-files';
+import { metricsCsv } from '@poselab/analysis';
+import { calibrationToml, cameraJson, sessionMetadataYaml } from './generated-files';
 import { readmeText } from './readme-text';
 import { ZipWriter } from './zip-writer';
 

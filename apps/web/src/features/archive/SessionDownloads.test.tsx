@@ -32,7 +32,7 @@ function serve(onReady: Array<{ status: number; body: unknown }>) {
   return calls;
 }
 
-function openMenu() {
+function openMenu(button = 'Session menu') {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
@@ -40,7 +40,7 @@ function openMenu() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  fireEvent.click(screen.getByRole('button', { name: 'Session menu' }));
+  fireEvent.click(screen.getByRole('button', { name: button }));
 }
 
 let clicks: string[];
@@ -107,7 +107,7 @@ describe('Download data (SPEC §2, §4 archive download)', () => {
 
   it('is in German with the German catalogue', async () => {
     await i18n.changeLanguage('de');
-    openMenu();
+    openMenu('Sitzungsmenü');
     expect(screen.getByRole('menuitem', { name: 'Daten herunterladen' })).toBeInTheDocument();
   });
 });
