@@ -19,6 +19,7 @@ import {
 } from '../repositories/trial.repository';
 import { assignDevices, parseSessionMeta, sessionCalibration } from './job-spec';
 import { mayView } from './media.service';
+import { sessionIdOfKey } from '../storage/media-keys';
 
 /** Who an archive is made for: the sessions' owner, or visitors of a public session (viewer null). */
 export interface ArchiveAudience {
@@ -128,6 +129,13 @@ export async function sessionArchiveContent(
   }));
   const camOf = (deviceId: string | null) => cameras.find((c) => c.device_id === deviceId)?.index ?? null;
 
+  // The media rule depends on the session a key lies under: asked once per session, not once per file.
+  const allowed = new Map<string, Promise<boolean>>();
+  const readable = (key: string) => {
+    const scope = sessionIdOfKey(key) ?? key;
+    if (!allowed.has(scope)) allowed.set(scope, mayRead(deps, key, opts.audience));
+    return allowed.get(scope)!;
+  };
   const inputs: JobInput[] = [];
   const files: Record<string, ArchiveInputFile> = {};
   const entries: ArchiveSession['files'] = [];
@@ -140,7 +148,7 @@ export async function sessionArchiveContent(
     store: boolean,
     size: number | null,
   ) => {
-    if (!(await mayRead(deps, key, opts.audience))) return;
+    if (!(await readable(key))) return;
     const inputId = `${opts.inputPrefix ?? ''}${kind}:${id}`;
     inputs.push({ id: inputId, role: kind, name: path.split('/').pop()!, size });
     files[inputId] = { key, trial_id: trialId, video: kind === 'video' };
@@ -208,7 +216,7 @@ export async function sessionArchiveContent(
       (r) => own(r) && done && r.tag.startsWith(ANALYSIS_RESULT_TAG_PREFIX) && r.storage_key,
     )) {
       const fn = safeSegment(r.tag.slice(ANALYSIS_RESULT_TAG_PREFIX.length));
-      if (!(await mayRead(deps, r.storage_key!, opts.audience))) continue;
+      if (!(await readable(r.storage_key!))) continue;
       const inputId = `${opts.inputPrefix ?? ''}result:${r.id}`;
       inputs.push({ id: inputId, role: 'analysis', name: `${fn}.json`, size: null });
       files[inputId] = { key: r.storage_key!, trial_id: t.id, video: false };
