@@ -79,6 +79,7 @@ try {
   await mkdir(copyDir);
   // Each timed phase starts with written data flushed, so none pays for the writes of the one before.
   spawnSync('sync');
+  let cpu0 = process.cpuUsage();
   let t1 = performance.now();
   for (const [i, f] of videoFiles.entries())
     await pipeline(
@@ -86,6 +87,7 @@ try {
       createWriteStream(join(copyDir, `${i}.mp4`)),
     );
   const streamCopySec = (performance.now() - t1) / 1000;
+  const copyCpu = process.cpuUsage(cpu0);
   await rm(copyDir, { recursive: true, force: true });
   await mkdir(copyDir);
   spawnSync('sync');
@@ -101,6 +103,7 @@ try {
   const rss0 = process.memoryUsage().rss;
   let peak = rss0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  cpu0 = process.cpuUsage();
   const t2 = performance.now();
   const res = await t.app.inject({
     method: 'GET',
@@ -119,6 +122,8 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const archiveSec = (performance.now() - t2) / 1000;
+  const archiveCpu = process.cpuUsage(cpu0);
+  const cpuSec = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
   clearInterval(sampler);
   await pool.stop();
   if (archive.state !== 'ready') throw new Error(`archive failed: ${archive.error}`);
@@ -137,7 +142,8 @@ try {
   console.log(
     `archive ${(zipBytes / 1e9).toFixed(2)} GB in ${archiveSec.toFixed(1)} s (${mbPerSec.toFixed(0)} MB/s); ` +
       `streamed copies ${copyMbPerSec.toFixed(0)} MB/s, fs.copyFile ${kernelCopyMbPerSec.toFixed(0)} MB/s; ` +
-      `peak RSS +${((peak - rss0) / 2 ** 20).toFixed(1)} MiB; load average ${loadavg()[0].toFixed(1)}`,
+      `peak RSS +${((peak - rss0) / 2 ** 20).toFixed(1)} MiB; CPU ${cpuSec(archiveCpu).toFixed(1)} s for the archive ` +
+      `(all threads), ${cpuSec(copyCpu).toFixed(1)} s for the streamed copies; load average ${loadavg()[0].toFixed(1)}`,
   );
   console.log(
     JSON.stringify({
@@ -147,6 +153,9 @@ try {
       copyMbPerSec: Number(copyMbPerSec.toFixed(1)),
       kernelCopyMbPerSec: Number(kernelCopyMbPerSec.toFixed(1)),
       throughputRatio: Number((mbPerSec / copyMbPerSec).toFixed(2)),
+      archiveCpuSec: Number(cpuSec(archiveCpu).toFixed(1)),
+      copyCpuSec: Number(cpuSec(copyCpu).toFixed(1)),
+      loadAverage: Number(loadavg()[0].toFixed(1)),
       videoGb: Number((videoBytes / 1e9).toFixed(2)),
       zipOk,
     }),

@@ -158,10 +158,21 @@ export const archiveReady = z.object({
 });
 export type ArchiveReady = z.infer<typeof archiveReady>;
 
+/**
+ * Why an archive failed, for the web app's catalogue: storing the zip failed (`detail`: the store's words),
+ * its data is no longer there (session removed or made private meanwhile), or anything else.
+ */
+export const ARCHIVE_FAILURE_CODES = ['storage_failed', 'unavailable', 'failed'] as const;
+export type ArchiveFailureCode = (typeof ARCHIVE_FAILURE_CODES)[number];
+
 /** 500 when making it failed for good: the web app stops polling and shows the message. */
 export const archiveFailed = z.object({
   state: z.literal('failed'),
+  /** The English text. */
   message: z.string(),
+  code: z.enum(ARCHIVE_FAILURE_CODES),
+  /** The technical detail (storage_failed). */
+  detail: z.string().nullable(),
 });
 export type ArchiveFailed = z.infer<typeof archiveFailed>;
 

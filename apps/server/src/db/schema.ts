@@ -250,6 +250,8 @@ export interface ArchivesTable {
   file_name: string;
   size_bytes: number | null;
   error: string | null;
+  /** Stable code of `error` (contract ArchiveFailureCode). */
+  error_code: string | null;
   /** JSON { [inputId]: { key, trial_id, video } }: what the archive's job may read (set at claim). */
   inputs: string | null;
   created_at: string;

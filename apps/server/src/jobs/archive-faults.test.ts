@@ -123,6 +123,8 @@ describe('data downloads: faults and retention', () => {
     expect(failed.json()).toEqual({
       state: 'failed',
       message: 'Storing the archive failed: ENOSPC: no space left on device',
+      code: 'storage_failed',
+      detail: 'ENOSPC: no space left on device',
     });
     const job = await t.deps.db
       .selectFrom('jobs')

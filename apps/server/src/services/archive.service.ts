@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ArchiveFailed, ArchivePending, ArchiveReady } from '@poselab/contract';
+import {
+  ARCHIVE_FAILURE_CODES,
+  type ArchiveFailed,
+  type ArchiveFailureCode,
+  type ArchivePending,
+  type ArchiveReady,
+} from '@poselab/contract';
+import { ARCHIVE_FAILED_MESSAGE, STORAGE_FAILED_PREFIX } from '../jobs/kinds/archive-jobs';
 import { writeArchive } from '@poselab/worker';
 import type { AppDeps } from '../deps';
 import { HttpError, notFound } from '../http/http-error';
@@ -22,6 +29,19 @@ export type ArchiveStatus =
   | { status: 202; body: ArchivePending }
   | { status: 200; body: ArchiveReady }
   | { status: 500; body: ArchiveFailed };
+
+/** A failed archive's answer: English text, stable code and the technical detail of a storage failure. */
+function failure(archive: ArchiveRow): ArchiveFailed {
+  const code = (ARCHIVE_FAILURE_CODES as readonly string[]).includes(archive.error_code ?? '')
+    ? (archive.error_code as ArchiveFailureCode)
+    : 'failed';
+  const message = archive.error ?? ARCHIVE_FAILED_MESSAGE;
+  const detail =
+    code === 'storage_failed' && message.startsWith(STORAGE_FAILED_PREFIX)
+      ? message.slice(STORAGE_FAILED_PREFIX.length)
+      : null;
+  return { state: 'failed', message, code, detail };
+}
 
 /**
  * Data downloads (SPEC §7): archives of a session or of a subject's sessions, made by an archive job
@@ -96,6 +116,7 @@ export class ArchiveService {
       file_name: fileName,
       size_bytes: null,
       error: null,
+      error_code: null,
       inputs: null,
       created_at: at,
       updated_at: at,
@@ -115,11 +136,7 @@ export class ArchiveService {
     const archive = await this.archives.findById(taskId);
     if (!archive || archive.expires_at <= this.deps.clock.now().toISOString()) throw notFound();
     if (!(await mayHaveArchive(this.deps, archive, viewerId))) throw notFound();
-    if (archive.state === 'failed')
-      return {
-        status: 500,
-        body: { state: 'failed', message: archive.error ?? 'The archive could not be made.' },
-      };
+    if (archive.state === 'failed') return { status: 500, body: failure(archive) };
     if (archive.state === 'ready' && archive.storage_key) {
       if (!(await this.stillStored(archive))) throw notFound('This download is no longer available.');
       return {

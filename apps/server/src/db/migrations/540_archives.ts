@@ -26,6 +26,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('file_name', 'text', (c) => c.notNull())
     .addColumn('size_bytes', 'double precision')
     .addColumn('error', 'text')
+    // A stable code for the web app's catalogue: storage_failed, unavailable or failed.
+    .addColumn('error_code', 'text')
     // The job's inputs as JSON { id: { key, trial_id, video } }, written when a worker claims the job.
     .addColumn('inputs', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())

@@ -15,6 +15,8 @@ import { JobInputError, jobPayload, specCommon, type JobKindHandler } from './jo
 
 /** Words for failures that are not the data's fault (the worker's generic words are about trials). */
 export const ARCHIVE_FAILED_MESSAGE = 'The archive could not be made. Please try again later.';
+export const ARCHIVE_UNAVAILABLE_MESSAGE = 'The data of this download is no longer available.';
+export const STORAGE_FAILED_PREFIX = 'Storing the archive failed: ';
 
 async function archiveOf(deps: AppDeps, job: JobRow): Promise<ArchiveRow | undefined> {
   const id = jobPayload(job).archive_id;
@@ -40,7 +42,7 @@ const now = (deps: AppDeps) => deps.clock.now().toISOString();
 export const archiveJobs: JobKindHandler = {
   async buildSpec(deps, job): Promise<ArchiveJobSpec> {
     const archive = await archiveOf(deps, job);
-    if (!archive) throw new JobInputError('This download no longer exists.');
+    if (!archive) throw new JobInputError(ARCHIVE_UNAVAILABLE_MESSAGE);
     let content;
     try {
       content = await buildArchiveContent(
@@ -51,7 +53,7 @@ export const archiveJobs: JobKindHandler = {
       );
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 404)
-        throw new JobInputError('The data of this download is no longer available.');
+        throw new JobInputError(ARCHIVE_UNAVAILABLE_MESSAGE);
       throw err;
     }
     await new ArchiveRepository(deps.db).update(archive.id, {
@@ -79,6 +81,7 @@ export const archiveJobs: JobKindHandler = {
       storage_key: null,
       size_bytes: null,
       error: null,
+      error_code: null,
       updated_at: now(deps),
     });
   },
@@ -118,8 +121,12 @@ export const archiveJobs: JobKindHandler = {
     try {
       size = (await deps.storage.put(key, output.body, 'application/zip')).size;
     } catch (err) {
-      const message = `Storing the archive failed: ${(err as Error).message}`;
-      await archives.update(archive.id, { error: message, updated_at: now(deps) });
+      const message = `${STORAGE_FAILED_PREFIX}${(err as Error).message}`;
+      await archives.update(archive.id, {
+        error: message,
+        error_code: 'storage_failed',
+        updated_at: now(deps),
+      });
       await deps.storage.delete(key).catch(() => undefined);
       throw new HttpError(STORAGE_FAILED_STATUS, message);
     }
@@ -167,6 +174,8 @@ export const archiveJobs: JobKindHandler = {
     await new ArchiveRepository(deps.db).update(archive.id, {
       state: 'failed',
       error: archive.error ?? (generic ? ARCHIVE_FAILED_MESSAGE : userMessage),
+      error_code:
+        archive.error_code ?? (userMessage === ARCHIVE_UNAVAILABLE_MESSAGE ? 'unavailable' : 'failed'),
       storage_key: null,
       updated_at: now(deps),
     });

@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import type { ArchiveJobState } from './use-archive-download';
 
 /** Progress of an async download: a bar while the archive is made, then 'started' or the failure's reason. */
@@ -51,7 +52,10 @@ export function ArchiveProgressDialog({
         )}
         {state.phase === 'failed' && (
           <Alert severity="error">
-            {t('progress.failed')} {state.message}
+            {t('progress.failed')}{' '}
+            {state.code && i18n.exists(`archive:failure.${state.code}`)
+              ? t(`failure.${state.code}`, { detail: state.detail ?? '' })
+              : state.message}
           </Alert>
         )}
       </DialogContent>

@@ -89,11 +89,19 @@ describe('Download data (SPEC §2, §4 archive download)', () => {
 
   it('shows a failed archive with its message and stops polling', async () => {
     const calls = serve([
-      { status: 500, body: { state: 'failed', message: 'Storing the archive failed: disk full' } },
+      {
+        status: 500,
+        body: {
+          state: 'failed',
+          message: 'Storing the archive failed: disk full',
+          code: 'storage_failed',
+          detail: 'disk full',
+        },
+      },
     ]);
     openMenu();
     fireEvent.click(screen.getByRole('menuitem', { name: 'Download data' }));
-    expect(await screen.findByText(/Storing the archive failed: disk full/)).toBeInTheDocument();
+    expect(await screen.findByText(/storing the archive failed \(disk full\)/)).toBeInTheDocument();
     await act(() => new Promise((r) => setTimeout(r, 1500)));
     expect(calls.filter((c) => c.includes('/on-ready/'))).toHaveLength(1);
     expect(clicks).toEqual([]);

@@ -1,13 +1,13 @@
 import { DOWNLOAD_BUSY_MS } from '@poselab/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorText } from '../../api/api-error';
+import { ApiError, errorText } from '../../api/api-error';
 import { saveUrl, waitForArchive } from './archive-download';
 
 export type ArchiveJobState =
   | { phase: 'idle' }
   | { phase: 'preparing'; percent: number | null; message: string | null }
   | { phase: 'ready'; fileName: string }
-  | { phase: 'failed'; message: string };
+  | { phase: 'failed'; message: string; code: string | null; detail: string | null };
 
 /**
  * One async download at a time: start it with the call that returns a task id; the state follows the
@@ -45,7 +45,14 @@ export function useArchiveDownload() {
       setState({ phase: 'ready', fileName: ready.file_name });
     } catch (err) {
       if (ac.signal.aborted) return;
-      setState({ phase: 'failed', message: errorText(err) });
+      // A failed archive (500) carries a stable code for the catalogue; other errors only their text.
+      const body = err instanceof ApiError ? err.body : {};
+      setState({
+        phase: 'failed',
+        message: errorText(err),
+        code: typeof body.code === 'string' ? body.code : null,
+        detail: typeof body.detail === 'string' ? body.detail : null,
+      });
     }
     busyTimer.current = setTimeout(() => setBusy(false), DOWNLOAD_BUSY_MS);
   }, []);
