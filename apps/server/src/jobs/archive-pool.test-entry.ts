@@ -4,8 +4,9 @@ import { processArchive, workerLoop, type Processor } from '@poselab/worker';
 import { ThreadJobHost } from '../../../worker/src/thread-host';
 
 /**
- * Thread entry for the archive fault tests: the real archive processor, whose first attempt stalls after a
- * few files have gone into the zip stream (so the test can kill the thread mid-archive). Trial kinds fail.
+ * Thread entry for the archive fault tests: the real archive processor. For a session named 'stall_first' the
+ * first attempt stalls after a few files have gone into the zip stream (so the test can kill the thread
+ * mid-archive). Trial kinds fail.
  */
 const port = parentPort!;
 const host = new ThreadJobHost(port);
@@ -13,7 +14,9 @@ const never: Processor = async () => {
   throw new Error('not a trial test');
 };
 const stallingFirst: Processor<ArchiveJobSpec> = (ctx) => {
-  if (ctx.spec.attempt > 1) return processArchive(ctx);
+  const sessions = (ctx.spec.payload.sessions ?? []) as Array<{ metadata: { session_name: string | null } }>;
+  if (ctx.spec.attempt > 1 || sessions[0]?.metadata.session_name !== 'stall_first')
+    return processArchive(ctx);
   let opened = 0;
   return processArchive({
     ...ctx,
