@@ -40,13 +40,33 @@ describe.skipIf(!hasChromium || !hasSeedData)('data downloads in the browser', (
     return page;
   }
 
+  /** The first two on-ready polls answer 'running, 40 %' so the progress can be seen (the archive is small). */
+  async function holdProgress(page: Page) {
+    let held = 0;
+    await page.route('**/on-ready/', async (route) => {
+      if (held++ >= 2) return route.continue();
+      await route.fulfill({
+        status: 202,
+        contentType: 'application/json',
+        body: JSON.stringify({ state: 'running', percent: 40, message: 'Adding files (4 of 10)' }),
+      });
+    });
+  }
+
   it('Session menu → Download data: the archive arrives in the downloads, whole', async () => {
     const page = await sessionPage(DESKTOP);
+    await holdProgress(page);
     await page.getByRole('button', { name: 'Session menu' }).click();
+    await page.getByRole('menuitem', { name: 'Download data', exact: true }).waitFor();
+    await page.waitForTimeout(300);
     await screenshot(page, 'downloads-session-menu-desktop');
     const downloading = page.waitForEvent('download', { timeout: 120_000 });
     await page.getByRole('menuitem', { name: 'Download data', exact: true }).click();
     await page.getByRole('dialog', { name: 'Preparing your download' }).waitFor();
+    await page.getByText('Adding files: 40 %').waitFor();
+    await page.getByRole('menu').waitFor({ state: 'hidden' });
+    await page.waitForTimeout(300); // the dialog's fade-in
+    await screenshot(page, 'downloads-progress-desktop');
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`OpenCapData_${seeded.sessionId}.zip`);
     const file = join(artifactsDir, download.suggestedFilename());
@@ -68,6 +88,8 @@ describe.skipIf(!hasChromium || !hasSeedData)('data downloads in the browser', (
     const page = await sessionPage(PHONE);
     await page.getByRole('button', { name: 'Trial menu walk' }).click();
     const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Download .mot / .trc' }).waitFor();
+    await page.waitForTimeout(300); // the menu's grow-in
     await screenshot(page, 'downloads-trial-menu-phone');
     await page.getByRole('menuitem', { name: 'Download .mot / .trc' }).click();
     const download = await downloading;
@@ -75,9 +97,14 @@ describe.skipIf(!hasChromium || !hasSeedData)('data downloads in the browser', (
     // The page fits the phone's width.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await holdProgress(page);
     await page.getByRole('button', { name: 'Session menu' }).click();
     const second = page.waitForEvent('download', { timeout: 120_000 });
     await page.getByRole('menuitem', { name: 'Download data', exact: true }).click();
+    await page.getByText('Adding files: 40 %').waitFor();
+    await page.getByRole('menu').waitFor({ state: 'hidden' });
+    await page.waitForTimeout(300);
+    await screenshot(page, 'downloads-progress-phone');
     await second;
     await page.getByText(/has started/).waitFor();
     await screenshot(page, 'downloads-ready-phone');
