@@ -102,6 +102,11 @@ export function viewCamera(
     } else if (r.reason === 'wrong-size') wrongSize++;
   });
   result.framesWithBoard = found.length;
+  // The frame drawn for the user unless the calibration picks another: the first with the board.
+  if (view.sightings.length) {
+    result.frameIndex = view.sightings[0].index;
+    result.corners = view.sightings[0].corners;
+  }
   // A bigger board seen in a good share of the frames means the rows and columns entered are wrong, even if
   // other frames matched a piece of it.
   if (wrongSize > 0 && wrongSize >= WRONG_SIZE_SHARE * (wrongSize + found.length))
