@@ -1,0 +1,220 @@
+import { Alert, Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
+import type { CalibrationCameraReport, CalibrationReport } from '@poselab/contract';
+import { useTranslation } from 'react-i18next';
+import { formatNumber, issueText, type CalibrationView } from './calibration-result';
+
+/**
+ * The Calibration step's result before Confirm: each camera's calibration image (corners and world axes,
+ * drawn by the worker) with its figures, or the reasons it was refused, and a button to re-record it.
+ */
+export function CalibrationResults({
+  view,
+  busy,
+  onRecordOne,
+}: {
+  view: CalibrationView;
+  busy: boolean;
+  /** Re-record one camera (offered when at least one other camera is calibrated). */
+  onRecordOne: (deviceId: string) => void;
+}) {
+  const { t, i18n } = useTranslation('calibration');
+  const report = view.report;
+  if (!report)
+    return (
+      <Alert severity={view.error ? 'error' : 'info'} sx={{ mt: 2 }}>
+        {view.error ?? t('results.noReport')}
+      </Alert>
+    );
+  const calibrated = report.cameras.filter((c) => c.ok);
+  const refused = report.cameras.length - calibrated.length;
+  return (
+    <Box component="section" aria-labelledby="calibration-result-title" sx={{ mt: 3 }}>
+      <Typography id="calibration-result-title" variant="h6" component="h2" gutterBottom>
+        {t('results.title')}
+      </Typography>
+      {report.ok ? (
+        <Alert severity={refused ? 'warning' : 'success'} sx={{ mb: 2 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {t('results.agree', { count: report.n_calibrated })}
+          </Typography>
+          {t('results.check')}
+          {refused ? <Box sx={{ mt: 0.5 }}>{t('results.leftOut', { count: refused })}</Box> : null}
+        </Alert>
+      ) : (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {t('results.refused')}
+          </Typography>
+          {report.issues.map((issue, i) => (
+            <Box key={i} sx={{ mt: 0.5 }}>
+              {capitalise(issueText(t, i18n.language, issue))}
+            </Box>
+          ))}
+        </Alert>
+      )}
+      {report.timing === 'unchecked' ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('results.timingUnchecked')}
+        </Alert>
+      ) : null}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
+        }}
+      >
+        {report.cameras.map((c) => (
+          <CameraCard
+            key={c.device_id}
+            camera={c}
+            report={report}
+            image={view.images[c.device_id]}
+            canRecordOne={!busy && report.cameras.some((o) => o.ok && o.device_id !== c.device_id)}
+            onRecordOne={() => onRecordOne(c.device_id)}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+function CameraCard({
+  camera: c,
+  report,
+  image,
+  canRecordOne,
+  onRecordOne,
+}: {
+  camera: CalibrationCameraReport;
+  report: CalibrationReport;
+  image: string | undefined;
+  canRecordOne: boolean;
+  onRecordOne: () => void;
+}) {
+  const { t, i18n } = useTranslation('calibration');
+  const lang = i18n.language;
+  const title = t('results.camera', { number: c.number });
+  const status = c.kept ? 'kept' : c.ok ? 'ok' : 'refused';
+  const fmt = (v: number, digits: number) => formatNumber(lang, v, digits);
+  const figures: Array<[string, string]> = [];
+  if (c.ok) {
+    if (c.reprojection_error_px !== null)
+      figures.push([
+        t('results.figures.reprojection'),
+        t('results.figures.px', { value: fmt(c.reprojection_error_px, 2) }),
+      ]);
+    if (c.height_m !== null)
+      figures.push([
+        t(
+          report.height_reference === 'floor' ? 'results.figures.heightFloor' : 'results.figures.heightBoard',
+        ),
+        t('results.figures.m', { value: fmt(c.height_m, 2) }),
+      ]);
+    if (c.distance_to_board_m !== null)
+      figures.push([
+        t('results.figures.distance'),
+        t('results.figures.m', { value: fmt(c.distance_to_board_m, 2) }),
+      ]);
+    if (!c.kept)
+      figures.push([
+        t('results.figures.agreement'),
+        c.agreement_m === null
+          ? t('results.figures.agreementNone')
+          : t('results.figures.cm', { value: fmt(c.agreement_m * 100, 1) }),
+      ]);
+  }
+  figures.push([
+    t('results.figures.boardSeen'),
+    t('results.figures.boardSeenValue', { seen: c.frames_with_board, searched: c.frames_searched }),
+  ]);
+  if (c.intrinsics_source)
+    figures.push([t('results.figures.lens'), t(`results.lens.${c.intrinsics_source}`)]);
+  return (
+    <Paper
+      variant="outlined"
+      component="article"
+      aria-label={`${title} · ${c.device_name}`}
+      sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1, minWidth: 0 }} noWrap>
+          {c.device_name}
+        </Typography>
+        <Chip
+          size="small"
+          label={t(`results.status.${status}`)}
+          color={status === 'refused' ? 'error' : status === 'kept' ? 'default' : 'success'}
+          variant={status === 'kept' ? 'outlined' : 'filled'}
+        />
+      </Stack>
+      {image ? (
+        <Link
+          href={image}
+          target="_blank"
+          rel="noopener"
+          aria-label={t('results.openImage', { number: c.number })}
+        >
+          <Box
+            component="img"
+            src={image}
+            alt={t('results.imageAlt', { number: c.number, name: c.device_name })}
+            sx={{ width: '100%', maxHeight: 360, objectFit: 'contain', bgcolor: 'grey.900', borderRadius: 1 }}
+          />
+        </Link>
+      ) : (
+        <Box
+          sx={{
+            height: 120,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'action.hover',
+            borderRadius: 1,
+          }}
+        >
+          <Typography variant="body2" color="text.secondary">
+            {c.kept ? t('results.kept') : t('results.noImage')}
+          </Typography>
+        </Box>
+      )}
+      {c.issues.map((issue, i) => (
+        <Alert key={i} severity="error" sx={{ py: 0 }}>
+          {capitalise(issueText(t, lang, issue))}
+        </Alert>
+      ))}
+      <Box
+        component="dl"
+        aria-label={t('results.figures.label', { number: c.number })}
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}
+      >
+        {figures.map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      {!c.kept ? (
+        <Button
+          variant="outlined"
+          size="small"
+          onClick={onRecordOne}
+          disabled={!canRecordOne}
+          title={t('results.recordOneHint')}
+          sx={{ mt: 'auto', alignSelf: 'flex-start' }}
+        >
+          {t('results.recordOne', { number: c.number })}
+        </Button>
+      ) : null}
+    </Paper>
+  );
+}
