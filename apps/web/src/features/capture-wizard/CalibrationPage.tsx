@@ -89,6 +89,8 @@ export default function CalibrationPage() {
   }, [sessionId]);
 
   const finish = async (st: CaptureStatusReply) => {
+    // The upload and processing notes are over: the result takes their place.
+    toast.close();
     if (st.status === 'error') setFailed(true);
     if (st.trial_id) await loadView(st.trial_id);
     else if (st.status === 'error') setError(st.message ?? 'Finished with error');
@@ -275,7 +277,11 @@ export default function CalibrationPage() {
         >
           Back
         </Button>
-        <Stack direction="row" spacing={2}>
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{ gap: 2, flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center' }}
+        >
           <ImportCalibration
             sessionId={sessionId}
             disabled={busy}

@@ -39,6 +39,9 @@ export function CalibrationResults({
           </Typography>
           {t('results.check')}
           {refused ? <Box sx={{ mt: 0.5 }}>{t('results.leftOut', { count: refused })}</Box> : null}
+          {calibrated.some((c) => !c.kept && c.agreement_m === null) ? (
+            <Box sx={{ mt: 0.5 }}>{t('results.agreementHint')}</Box>
+          ) : null}
         </Alert>
       ) : (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -47,7 +50,7 @@ export function CalibrationResults({
           </Typography>
           {report.issues.map((issue, i) => (
             <Box key={i} sx={{ mt: 0.5 }}>
-              {capitalise(issueText(t, i18n.language, issue))}
+              {sentence(issueText(t, i18n.language, issue))}
             </Box>
           ))}
         </Alert>
@@ -70,7 +73,8 @@ export function CalibrationResults({
             camera={c}
             report={report}
             image={view.images[c.device_id]}
-            canRecordOne={!busy && report.cameras.some((o) => o.ok && o.device_id !== c.device_id)}
+            canRecordOne={report.cameras.some((o) => o.ok && o.device_id !== c.device_id)}
+            busy={busy}
             onRecordOne={() => onRecordOne(c.device_id)}
           />
         ))}
@@ -79,19 +83,28 @@ export function CalibrationResults({
   );
 }
 
-const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+/** A message as a sentence: capital first letter, full stop. */
+const sentence = (s: string) => {
+  const t = s.trim();
+  if (!t) return t;
+  const c = t[0].toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(c) ? c : `${c}.`;
+};
 
 function CameraCard({
   camera: c,
   report,
   image,
   canRecordOne,
+  busy,
   onRecordOne,
 }: {
   camera: CalibrationCameraReport;
   report: CalibrationReport;
   image: string | undefined;
+  /** Another camera is calibrated: this one can be re-recorded through it. */
   canRecordOne: boolean;
+  busy: boolean;
   onRecordOne: () => void;
 }) {
   const { t, i18n } = useTranslation('calibration');
@@ -144,7 +157,8 @@ function CameraCard({
           {title}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1, minWidth: 0 }} noWrap>
-          {c.device_name}
+          {/* Phones are named 'Camera N' unless renamed: no need to say it twice. */}
+          {c.device_name.toLowerCase() === title.toLowerCase() ? '' : c.device_name}
         </Typography>
         <Chip
           size="small"
@@ -184,31 +198,41 @@ function CameraCard({
       )}
       {c.issues.map((issue, i) => (
         <Alert key={i} severity="error" sx={{ py: 0 }}>
-          {capitalise(issueText(t, lang, issue))}
+          {sentence(issueText(t, lang, issue))}
         </Alert>
       ))}
       <Box
         component="dl"
         aria-label={t('results.figures.label', { number: c.number })}
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 1fr) auto',
+          columnGap: 1.5,
+          rowGap: 0.25,
+        }}
       >
         {figures.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary">
               {label}
             </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
+            <Typography
+              component="dd"
+              variant="body2"
+              sx={{ m: 0, textAlign: 'right', whiteSpace: 'nowrap' }}
+            >
               {value}
             </Typography>
           </Box>
         ))}
       </Box>
-      {!c.kept ? (
+      {!c.kept && canRecordOne ? (
         <Button
           variant="outlined"
           size="small"
           onClick={onRecordOne}
-          disabled={!canRecordOne}
+          disabled={busy}
           title={t('results.recordOneHint')}
           sx={{ mt: 'auto', alignSelf: 'flex-start' }}
         >
