@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { calibrationReport, cameraCalibrationResult, type JobSpec, type JobVideo } from '@poselab/contract';
-import { ffmpegPath, lookAt, renderBoard, type CameraIntrinsics, type Vec3 } from '@poselab/pipeline';
+import {
+  cameraCenter as cameraCentre,
+  ffmpegPath,
+  lookAt,
+  renderBoard,
+  type CameraIntrinsics,
+  type Vec3,
+} from '@poselab/pipeline';
 import { ProcessingError, type ResultUpload } from '../host';
 import type { JobContext } from '../runner';
 import { processCalibration } from './calibration';
@@ -120,6 +127,34 @@ describe('processCalibration', () => {
     const cal = cameraCalibrationResult.parse(results[3].meta);
     expect(cal.cameras.map((c) => c.device_id)).toEqual(['dev-a', 'dev-b']);
     expect(cal.cameras[0].height_m).toBeCloseTo(report.cameras[0].height_m!, 3);
+  });
+
+  it('re-records one camera through the camera kept from the earlier calibration', async () => {
+    const first = context(specOf([video('a', 1_000_000), video('b', 1_000_040)]), { a, b });
+    await processCalibration(first.ctx);
+    const base = cameraCalibrationResult.parse(first.results[3].meta);
+    // Phone b was moved; the board now stands elsewhere, seen by both.
+    const b2 = boardVideo('b2', [-0.6, -0.1, -1.2]);
+    const spec = {
+      ...specOf([video('a', 2_000_000), video('b', 2_000_030)]),
+      calibration: base,
+      recalibrate_device_ids: ['dev-b'],
+      base_calibration_trial_id: 'trial-0',
+    };
+    const { ctx, results } = context(spec, { a, b: b2 });
+    expect((await processCalibration(ctx)).message).toBe('2 devices calibrated successfully.');
+    const report = calibrationReport.parse(results.find((r) => r.tag === 'calibration-report')!.meta);
+    expect(report.recalibrated_from).toBe('trial-0');
+    expect(report.cameras.map((c) => [c.device_id, c.ok, c.kept])).toEqual([
+      ['dev-a', true, true],
+      ['dev-b', true, false],
+    ]);
+    const cal = cameraCalibrationResult.parse(results.find((r) => r.tag === 'camera-calibration')!.meta);
+    // The kept camera's entry is the earlier one, unchanged; camera b is where it now stands.
+    expect(cal.cameras[0]).toEqual(base.cameras[0]);
+    const [x, y, z] = cameraCentre(cal.cameras[1].camera.extrinsics);
+    const [bx, by, bz] = cameraCentre(base.cameras[1].camera.extrinsics);
+    expect(Math.hypot(x - bx, y - by, z - bz)).toBeGreaterThan(0.2);
   });
 
   it('refuses a calibration with the reasons in user words, after storing the images and the report', async () => {
