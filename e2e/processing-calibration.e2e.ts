@@ -246,7 +246,7 @@ describe.skipIf(!hasChromium)('calibration processing from two fake-camera phone
     await page.getByText('2 cameras calibrated and in agreement.').waitFor();
     const figures: string[] = [];
     for (const n of [1, 2]) {
-      const card = page.getByRole('article', { name: new RegExp(`^Camera ${n} · `) });
+      const card = page.getByRole('article', { name: new RegExp(`^Camera ${n}( · |$)`) });
       await card.getByRole('img', { name: new RegExp(`Calibration image of camera ${n}`) }).waitFor();
       await card.getByText('Calibrated', { exact: true }).waitFor();
       const dl = card.getByLabel(`Figures of camera ${n}`);

@@ -15,3 +15,7 @@ export * from './processing';
 export * from './subject-rules';
 export * from './quality';
 export * from './calibration';
+export * from './jobs';
+export * from './analysis-result';
+export * from './analysis-dashboard';
+export * from './analysis';

@@ -75,6 +75,8 @@ function context(spec: JobSpec, files: Record<string, string>) {
     workDir: mkdtempSync(join(dir, 'job-')),
     videoPaths: new Map(Object.entries(files)),
     scaledModelPath: null,
+    openInput: () => Promise.reject(new Error('no inputs')),
+    downloadInput: () => Promise.reject(new Error('no inputs')),
     progress: () => undefined,
     step: async (_name, _percent, _message, fn) => fn(),
     putResult: async (r) => {

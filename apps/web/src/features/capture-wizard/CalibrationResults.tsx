@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import type { CalibrationCameraReport, CalibrationReport } from '@poselab/contract';
 import { useTranslation } from 'react-i18next';
+import { deviceName } from './api';
 import { formatNumber, issueText, type CalibrationView } from './calibration-result';
 
 /**
@@ -110,6 +111,8 @@ function CameraCard({
   const { t, i18n } = useTranslation('calibration');
   const lang = i18n.language;
   const title = t('results.camera', { number: c.number });
+  // Phones are named 'Camera N' (in the UI language) unless renamed: no need to say it twice.
+  const name = deviceName(c.device_name);
   const status = c.kept ? 'kept' : c.ok ? 'ok' : 'refused';
   const fmt = (v: number, digits: number) => formatNumber(lang, v, digits);
   const figures: Array<[string, string]> = [];
@@ -149,7 +152,7 @@ function CameraCard({
     <Paper
       variant="outlined"
       component="article"
-      aria-label={`${title} · ${c.device_name}`}
+      aria-label={name.toLowerCase() === title.toLowerCase() ? title : `${title} · ${name}`}
       sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -157,8 +160,7 @@ function CameraCard({
           {title}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1, minWidth: 0 }} noWrap>
-          {/* Phones are named 'Camera N' unless renamed: no need to say it twice. */}
-          {c.device_name.toLowerCase() === title.toLowerCase() ? '' : c.device_name}
+          {name.toLowerCase() === title.toLowerCase() ? '' : name}
         </Typography>
         <Chip
           size="small"
@@ -177,7 +179,7 @@ function CameraCard({
           <Box
             component="img"
             src={image}
-            alt={t('results.imageAlt', { number: c.number, name: c.device_name })}
+            alt={t('results.imageAlt', { number: c.number, name })}
             sx={{ width: '100%', maxHeight: 360, objectFit: 'contain', bgcolor: 'grey.900', borderRadius: 1 }}
           />
         </Link>

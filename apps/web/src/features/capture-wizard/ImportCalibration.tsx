@@ -25,10 +25,10 @@ export function ImportCalibration({
 }: {
   sessionId: string;
   disabled?: boolean;
-  /** Called with the server's words, e.g. '2 of 4 cameras assigned.' */
+  /** Called with the words for the user, e.g. '2 of 4 cameras assigned.' */
   onImported: (message: string) => void;
 }) {
-  const { t } = useTranslation('calibration');
+  const { t } = useTranslation(['calibration', 'wizard']);
   const input = useRef<HTMLInputElement>(null);
   const [reading, setReading] = useState(false);
   const [pending, setPending] = useState<{ file: File; preview: ImportCalibrationPreview } | null>(null);
@@ -58,7 +58,11 @@ export function ImportCalibration({
     form.append('file', pending.file);
     const res = await apiCall(importCalibrationEndpoint, { params: { id: sessionId }, body: form });
     setPending(null);
-    onImported(res.message);
+    onImported(
+      res.n_assigned !== undefined
+        ? t('import.summary', { assigned: res.n_assigned, total: res.n_cameras })
+        : res.message,
+    );
   };
 
   return (
@@ -68,7 +72,7 @@ export function ImportCalibration({
         type="file"
         accept=".txt,.toml,.qca"
         hidden
-        aria-label="Calibration file"
+        aria-label={t('wizard:calibration.importFile')}
         onChange={(e) => {
           const f = e.target.files?.[0];
           if (f) void read(f);
@@ -80,7 +84,7 @@ export function ImportCalibration({
         disabled={disabled || reading}
         onClick={() => input.current?.click()}
       >
-        {reading ? t('import.reading') : 'Import calibration file'}
+        {reading ? t('import.reading') : t('wizard:calibration.import')}
       </Button>
       {pending ? (
         <ImportMappingDialog

@@ -6,6 +6,8 @@ import {
   type Trial,
 } from '@poselab/contract';
 import type { TFunction } from 'i18next';
+import { formatNumber as formatLocal } from '../../i18n/format';
+import { isLanguage } from '../../i18n';
 
 /** What the Calibration step shows after processing: the report and each camera's image. */
 export interface CalibrationView {
