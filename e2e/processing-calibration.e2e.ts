@@ -336,6 +336,31 @@ describe.skipIf(!hasChromium)('calibration processing from two fake-camera phone
         /disagree on the board's position|saw the board .* s (after|before)|never saw the board still/,
       );
       await shots(page, 'calibration-refused-demo-photos');
+
+      // The lab's own calibration instead (acceptance 2): 4 Qualisys cameras, 2 phones; the user is asked.
+      await page.locator('input[type="file"]').setInputFiles(join(DEMO_PHOTOS, '..', 'Calib.qca.txt'));
+      const dialog = page.getByRole('dialog', { name: 'Assign the imported cameras to phones' });
+      await dialog.waitFor();
+      await dialog
+        .getByText('Calib.qca.txt holds 4 cameras and 2 phones are paired to this session.', { exact: false })
+        .waitFor();
+      expect(await dialog.getByRole('combobox', { name: 'Phone for cam_01' }).inputValue()).not.toBe('');
+      expect(await dialog.getByRole('combobox', { name: 'Phone for cam_03' }).inputValue()).toBe('');
+      await dialog.getByText('2 of 4 cameras assigned.').waitFor();
+      await dialog.getByText(/Not used: cam_03, cam_04\./).waitFor();
+      await shots(page, 'import-calibration-mapping');
+      // By keyboard: on cam_04's phone, arrow down to the first phone; it is then chosen twice.
+      await dialog.getByRole('combobox', { name: 'Phone for cam_04' }).focus();
+      await page.keyboard.press('ArrowDown');
+      await dialog
+        .getByText(/is chosen for more than one camera/)
+        .first()
+        .waitFor();
+      expect(await dialog.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+      await dialog.getByRole('combobox', { name: 'Phone for cam_04' }).selectOption({ label: 'Not used' });
+      await dialog.getByRole('button', { name: 'Import' }).click();
+      await page.getByText('2 of 4 cameras assigned.').first().waitFor();
+      await page.getByRole('heading', { name: 'Neutral pose', exact: true }).waitFor({ timeout: 30_000 });
       await page.close();
     },
   );

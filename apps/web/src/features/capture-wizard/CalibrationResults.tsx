@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import type { CalibrationCameraReport, CalibrationReport } from '@poselab/contract';
 import { useTranslation } from 'react-i18next';
+import { localizeMessage } from '../../i18n/contract-messages';
 import { deviceName } from './api';
 import { formatNumber, issueText, type CalibrationView } from './calibration-result';
 
@@ -23,7 +24,7 @@ export function CalibrationResults({
   if (!report)
     return (
       <Alert severity={view.error ? 'error' : 'info'} sx={{ mt: 2 }}>
-        {view.error ?? t('results.noReport')}
+        {view.error ? localizeMessage(view.error) : t('results.noReport')}
       </Alert>
     );
   const calibrated = report.cameras.filter((c) => c.ok);

@@ -40,7 +40,7 @@ describe('ImportMappingDialog', () => {
 
     // cam_03 stood where phone 1 stands; cam_01 is not used.
     fireEvent.change(screen.getByRole('combobox', { name: 'Phone for cam_03' }), { target: { value: 'a' } });
-    expect(screen.getAllByText('Pixel 7 is chosen for more than one camera.')).toHaveLength(2);
+    expect(screen.getAllByText('Camera 1 · Pixel 7 is chosen for more than one camera.')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
     fireEvent.change(first, { target: { value: '' } });
     expect(screen.getByText('2 of 4 cameras assigned.')).toBeInTheDocument();

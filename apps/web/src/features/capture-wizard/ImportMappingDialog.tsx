@@ -16,6 +16,7 @@ import type { ImportCalibrationMapping, ImportCalibrationPreview } from '@posela
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/api-error';
+import { deviceName } from './api';
 
 /** Problems of an assignment: phones chosen twice (by phone id), and fewer than 2 cameras assigned. */
 export function mappingProblems(mapping: ImportCalibrationMapping): {
@@ -61,7 +62,18 @@ export function ImportMappingDialog({
   const unassigned = preview.cameras.filter((_, i) => !mapping[i]).map((c) => c.name);
   const phonesUnused = preview.devices.filter((d) => !mapping.includes(d.id)).length;
   const extraCameras = Math.max(0, total - preview.devices.length);
-  const phoneName = (id: string) => preview.devices.find((d) => d.id === id)?.name ?? id;
+  /** 'Camera 2 · iPhone 13', or 'Camera 2' for a phone still named so (as phones are named when paired). */
+  const phoneLabel = (d: { number: number; name: string }) => {
+    const camera = t('results.camera', { number: d.number });
+    const name = deviceName(d.name);
+    return name.toLowerCase() === camera.toLowerCase()
+      ? camera
+      : t('import.phone', { number: d.number, name });
+  };
+  const phoneName = (id: string) => {
+    const d = preview.devices.find((x) => x.id === id);
+    return d ? phoneLabel(d) : id;
+  };
 
   const submit = async () => {
     setSaving(true);
@@ -120,7 +132,7 @@ export function ImportMappingDialog({
                   <option value="">{t('import.notUsed')}</option>
                   {preview.devices.map((d) => (
                     <option key={d.id} value={d.id}>
-                      {t('import.phone', { number: d.number, name: d.name })}
+                      {phoneLabel(d)}
                     </option>
                   ))}
                 </TextField>
