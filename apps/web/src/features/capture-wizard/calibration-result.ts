@@ -44,10 +44,12 @@ export function latestCalibration(trials: Trial[]): Trial | null {
   return cal[0] ?? null;
 }
 
-/** Numbers in the user's language (1.5 / 1,5), with at most `digits` decimals. */
+/** Numbers in the user's language (1.5 / 1,5) with `digits` decimals (i18n/format.ts). */
 export function formatNumber(lang: string, v: number, digits: number): string {
-  return new Intl.NumberFormat(lang, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(
+  return formatLocal(
     v,
+    { maximumFractionDigits: digits, minimumFractionDigits: digits },
+    isLanguage(lang) ? lang : undefined,
   );
 }
 
