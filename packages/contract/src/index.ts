@@ -17,3 +17,5 @@ export * from './quality';
 export * from './jobs';
 export * from './analysis-result';
 export * from './analysis-dashboard';
+export * from './analysis-dashboard-api';
+export * from './comparison-reports';

@@ -1,5 +1,6 @@
 import type { JobKind } from '@poselab/contract';
 import type { JobKindHandler } from './job-kind';
+import { reportJobs } from './report-jobs';
 import { trialJobs } from './trial-jobs';
 
 /**
@@ -10,6 +11,7 @@ export const jobKindHandlers: Partial<Record<JobKind, JobKindHandler>> = {
   calibration: trialJobs,
   neutral: trialJobs,
   dynamic: trialJobs,
+  report: reportJobs,
 };
 
 /** The kinds this server can run jobs of. */
