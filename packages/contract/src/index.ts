@@ -19,3 +19,4 @@ export * from './analysis-result';
 export * from './analysis-dashboard';
 export * from './analysis-dashboard-api';
 export * from './comparison-reports';
+export * from './metric-scale';

@@ -2,8 +2,14 @@ import type { Processors } from '../runner';
 import { processCalibration } from './calibration';
 import { processDynamic } from './dynamic';
 import { processNeutral } from './neutral';
+import { processReport } from './report';
 
-/** The real processors, one per trial kind. */
+/** The real processors, one per job kind this worker runs. */
 export function createProcessors(): Processors {
-  return { calibration: processCalibration, neutral: processNeutral, dynamic: processDynamic };
+  return {
+    calibration: processCalibration,
+    neutral: processNeutral,
+    dynamic: processDynamic,
+    report: processReport,
+  };
 }
