@@ -11,8 +11,10 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { listComparisonReportsEndpoint, type ComparisonReportItem } from '@poselab/contract';
 import { apiCall } from '../../api/client';
@@ -25,8 +27,9 @@ export function canDownload(r: ComparisonReportItem): boolean {
   return r.state === 'successfull' && Boolean(r.media);
 }
 
-/** SPEC §2 Downloads: the user's comparison reports (File, State, Actions). */
+/** SPEC §2 Downloads: the user's comparison reports (File, State, Actions); pending ones are polled every 1 s. */
 export default function DownloadsPage() {
+  const { t } = useTranslation('reports');
   const navigate = useNavigate();
   const reports = useQuery({
     queryKey: ['comparison-reports'],
@@ -34,33 +37,40 @@ export default function DownloadsPage() {
     refetchInterval: (q) => (q.state.data?.some((r) => r.state === 'pending') ? 1_000 : false),
   });
   return (
-    <Page title="Downloads">
+    <Page title={t('downloads.title')}>
       <Stack direction="row" sx={{ mb: 2 }}>
         <Button variant="outlined" onClick={() => navigate(routePath('SelectSession'))}>
-          Back to sessions
+          {t('downloads.back')}
         </Button>
       </Stack>
       <Paper variant="outlined">
-        {reports.isFetching ? <LinearProgress aria-label="Loading downloads" /> : null}
+        {reports.isFetching ? <LinearProgress aria-label={t('downloads.loading')} /> : null}
         {reports.isError ? <Alert severity="error">{errorText(reports.error)}</Alert> : null}
         <TableContainer>
-          <Table size="small" aria-label="Comparison reports">
+          <Table size="small" aria-label={t('downloads.table')}>
             <TableHead>
               <TableRow>
-                <TableCell>File</TableCell>
-                <TableCell>State</TableCell>
-                <TableCell>Actions</TableCell>
+                <TableCell>{t('downloads.file')}</TableCell>
+                <TableCell>{t('downloads.state')}</TableCell>
+                <TableCell>{t('downloads.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {(reports.data ?? []).map((r) => (
                 <TableRow key={r.id}>
                   <TableCell sx={{ wordBreak: 'break-all' }}>{r.file_name}</TableCell>
-                  <TableCell>{r.state}</TableCell>
+                  <TableCell>
+                    {t(`downloads.states.${r.state}`, { defaultValue: r.state })}
+                    {r.state === 'failed' ? (
+                      <Typography variant="caption" color="error" component="p">
+                        {t('failure')}
+                      </Typography>
+                    ) : null}
+                  </TableCell>
                   <TableCell>
                     {canDownload(r) ? (
                       <Link href={r.media ?? undefined} download={r.file_name} target="_blank" rel="noopener">
-                        Download
+                        {t('downloads.download')}
                       </Link>
                     ) : null}
                   </TableCell>
@@ -68,7 +78,7 @@ export default function DownloadsPage() {
               ))}
               {reports.isSuccess && reports.data.length === 0 ? (
                 <TableRow>
-                  <TableCell colSpan={3}>No comparison reports yet.</TableCell>
+                  <TableCell colSpan={3}>{t('downloads.none')}</TableCell>
                 </TableRow>
               ) : null}
             </TableBody>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE } from '../../api/client';
-import { authStore } from '../../auth/auth-store';
+import { listAnalysisDashboardsEndpoint } from '@poselab/contract';
+import { apiCall } from '../../api/client';
 
 export interface DashboardLink {
   id: string;
@@ -8,8 +8,8 @@ export interface DashboardLink {
 }
 
 /**
- * The analysis dashboards for the Dashboards menu (GET /analysis-dashboards/). The menu always offers the
- * Kinematics dashboard; until the server lists analysis dashboards (or when it answers an error) the list is empty.
+ * The user's analysis dashboards for the Dashboards menu (GET /analysis-dashboards/, by title). The menu always
+ * offers the Kinematics dashboard; when the list cannot be read the menu just has no analysis dashboards.
  */
 export function useAnalysisDashboards() {
   return useQuery({
@@ -17,18 +17,12 @@ export function useAnalysisDashboards() {
     staleTime: 60_000,
     retry: false,
     queryFn: async ({ signal }): Promise<DashboardLink[]> => {
-      const token = authStore.get().token;
-      const res = await fetch(`${API_BASE}/analysis-dashboards/`, {
-        headers: token ? { Authorization: `Token ${token}` } : {},
-        signal,
-      });
-      if (!res.ok) return [];
-      const list = (await res.json().catch(() => [])) as unknown;
-      return Array.isArray(list)
-        ? list
-            .filter((d): d is { id: unknown; title: unknown } => typeof d === 'object' && d !== null)
-            .map((d) => ({ id: String(d.id), title: String(d.title ?? d.id) }))
-        : [];
+      try {
+        const list = await apiCall(listAnalysisDashboardsEndpoint, { signal });
+        return list.map((d) => ({ id: d.id, title: d.title }));
+      } catch {
+        return [];
+      }
     },
   });
 }

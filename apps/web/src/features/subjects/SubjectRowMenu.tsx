@@ -1,7 +1,8 @@
 import type { Subject } from '@poselab/contract';
+import { useTranslation } from 'react-i18next';
 import { RowActionsMenu, type RowAction } from '../../layout/RowActionsMenu';
 
-export type SubjectMenuAction = 'edit' | 'trash' | 'restore' | 'remove' | 'download';
+export type SubjectMenuAction = 'edit' | 'trash' | 'restore' | 'remove' | 'download' | 'share';
 
 /**
  * SPEC §2 per-subject menu: Edit (not trashed), Trash, Restore, Delete permanently, and Download data (old)
@@ -16,6 +17,7 @@ export function SubjectRowMenu({
   allowSyncDownload: boolean;
   onAction: (action: SubjectMenuAction, subject: Subject) => void;
 }) {
+  const { t } = useTranslation('dashboard');
   const actions: RowAction<SubjectMenuAction>[] = subject.trashed
     ? [
         { action: 'restore', label: 'Restore' },
@@ -23,6 +25,7 @@ export function SubjectRowMenu({
       ]
     : [
         { action: 'edit', label: 'Edit' },
+        { action: 'share', label: t('subjectShare.menu') },
         { action: 'trash', label: 'Trash' },
         { action: 'remove', label: 'Delete permanently' },
         ...(allowSyncDownload ? [{ action: 'download' as const, label: 'Download data (old)' }] : []),

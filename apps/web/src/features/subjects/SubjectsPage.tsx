@@ -29,6 +29,7 @@ import { downloadWithToken } from './download-file';
 import { SubjectDialog } from './SubjectDialog';
 import { SubjectRowMenu, type SubjectMenuAction } from './SubjectRowMenu';
 import { SubjectSessions } from './SubjectSessions';
+import { SubjectShareDialog } from './SubjectShareDialog';
 import { tagLabel, useSubjectTagVocabulary } from './tags';
 
 const DONE: Record<'trash' | 'restore' | 'remove', string> = {
@@ -46,6 +47,7 @@ export default function SubjectsPage() {
   const [selected, setSelected] = useState<Subject | null>(null);
   const [dialog, setDialog] = useState<{ subject: Subject | null } | null>(null);
   const [confirmRemove, setConfirmRemove] = useState<Subject | null>(null);
+  const [sharing, setSharing] = useState<Subject | null>(null);
   const list = useSubjects({
     start: page * SESSION_PAGE_SIZE,
     quantity: SESSION_PAGE_SIZE,
@@ -70,6 +72,7 @@ export default function SubjectsPage() {
 
   const onAction = (a: SubjectMenuAction, s: Subject) => {
     if (a === 'edit') setDialog({ subject: s });
+    else if (a === 'share') setSharing(s);
     else if (a === 'remove') setConfirmRemove(s);
     else if (a === 'download') {
       downloadWithToken(
@@ -195,6 +198,7 @@ export default function SubjectsPage() {
         onNo={() => setConfirmRemove(null)}
         onYes={() => confirmRemove && run('remove', confirmRemove)}
       />
+      {sharing && <SubjectShareDialog subject={sharing} onClose={() => setSharing(null)} />}
     </Page>
   );
 }
