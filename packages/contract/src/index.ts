@@ -20,3 +20,4 @@ export * from './analysis-dashboard';
 export * from './analysis-dashboard-api';
 export * from './comparison-reports';
 export * from './metric-scale';
+export * from './analysis';

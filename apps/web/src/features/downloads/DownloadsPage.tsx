@@ -27,9 +27,10 @@ export function canDownload(r: ComparisonReportItem): boolean {
   return r.state === 'successfull' && Boolean(r.media);
 }
 
-/** SPEC §2 Downloads: the user's comparison reports (File, State, Actions); pending ones are polled every 1 s. */
+/** SPEC §2 Downloads: the user's comparison reports (File, State, Actions). */
 export default function DownloadsPage() {
-  const { t } = useTranslation('reports');
+  const { t } = useTranslation('downloads');
+  const { t: tReports } = useTranslation('reports');
   const navigate = useNavigate();
   const reports = useQuery({
     queryKey: ['comparison-reports'],
@@ -37,22 +38,22 @@ export default function DownloadsPage() {
     refetchInterval: (q) => (q.state.data?.some((r) => r.state === 'pending') ? 1_000 : false),
   });
   return (
-    <Page title={t('downloads.title')}>
+    <Page title={t('title')}>
       <Stack direction="row" sx={{ mb: 2 }}>
         <Button variant="outlined" onClick={() => navigate(routePath('SelectSession'))}>
-          {t('downloads.back')}
+          {t('back')}
         </Button>
       </Stack>
       <Paper variant="outlined">
-        {reports.isFetching ? <LinearProgress aria-label={t('downloads.loading')} /> : null}
+        {reports.isFetching ? <LinearProgress aria-label={t('loading')} /> : null}
         {reports.isError ? <Alert severity="error">{errorText(reports.error)}</Alert> : null}
         <TableContainer>
-          <Table size="small" aria-label={t('downloads.table')}>
+          <Table size="small" aria-label={t('tableLabel')}>
             <TableHead>
               <TableRow>
-                <TableCell>{t('downloads.file')}</TableCell>
-                <TableCell>{t('downloads.state')}</TableCell>
-                <TableCell>{t('downloads.actions')}</TableCell>
+                <TableCell>{t('columns.file')}</TableCell>
+                <TableCell>{t('columns.state')}</TableCell>
+                <TableCell>{t('columns.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -60,17 +61,17 @@ export default function DownloadsPage() {
                 <TableRow key={r.id}>
                   <TableCell sx={{ wordBreak: 'break-all' }}>{r.file_name}</TableCell>
                   <TableCell>
-                    {t(`downloads.states.${r.state}`, { defaultValue: r.state })}
+                    {r.state ? t(`states.${r.state}`, { defaultValue: r.state }) : ''}
                     {r.state === 'failed' ? (
                       <Typography variant="caption" color="error" component="p">
-                        {t('failure')}
+                        {tReports('failure')}
                       </Typography>
                     ) : null}
                   </TableCell>
                   <TableCell>
                     {canDownload(r) ? (
                       <Link href={r.media ?? undefined} download={r.file_name} target="_blank" rel="noopener">
-                        {t('downloads.download')}
+                        {t('download')}
                       </Link>
                     ) : null}
                   </TableCell>
@@ -78,7 +79,7 @@ export default function DownloadsPage() {
               ))}
               {reports.isSuccess && reports.data.length === 0 ? (
                 <TableRow>
-                  <TableCell colSpan={3}>{t('downloads.none')}</TableCell>
+                  <TableCell colSpan={3}>{t('none')}</TableCell>
                 </TableRow>
               ) : null}
             </TableBody>

@@ -1,5 +1,5 @@
-import type { Subject } from '@poselab/contract';
 import { useTranslation } from 'react-i18next';
+import type { Subject } from '@poselab/contract';
 import { RowActionsMenu, type RowAction } from '../../layout/RowActionsMenu';
 
 export type SubjectMenuAction = 'edit' | 'trash' | 'restore' | 'remove' | 'download' | 'share';
@@ -17,22 +17,23 @@ export function SubjectRowMenu({
   allowSyncDownload: boolean;
   onAction: (action: SubjectMenuAction, subject: Subject) => void;
 }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('subjects');
+  const { t: tShare } = useTranslation('dashboard');
   const actions: RowAction<SubjectMenuAction>[] = subject.trashed
     ? [
-        { action: 'restore', label: 'Restore' },
-        { action: 'remove', label: 'Delete permanently' },
+        { action: 'restore', label: t('menu.restore') },
+        { action: 'remove', label: t('menu.remove') },
       ]
     : [
-        { action: 'edit', label: 'Edit' },
-        { action: 'share', label: t('subjectShare.menu') },
-        { action: 'trash', label: 'Trash' },
-        { action: 'remove', label: 'Delete permanently' },
-        ...(allowSyncDownload ? [{ action: 'download' as const, label: 'Download data (old)' }] : []),
+        { action: 'edit', label: t('menu.edit') },
+        { action: 'share', label: tShare('subjectShare.menu') },
+        { action: 'trash', label: t('menu.trash') },
+        { action: 'remove', label: t('menu.remove') },
+        ...(allowSyncDownload ? [{ action: 'download' as const, label: t('menu.download') }] : []),
       ];
   return (
     <RowActionsMenu
-      label={`Actions for subject ${subject.name}`}
+      label={t('menu.label', { name: subject.name })}
       actions={actions}
       onPick={(a) => onAction(a, subject)}
     />
