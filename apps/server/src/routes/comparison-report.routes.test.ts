@@ -134,7 +134,7 @@ describe('comparison reports', () => {
 
   it("fails with SPEC's message when single-leg and double-leg squats are mixed", async () => {
     const a = await trialWith('squat_double', squatResultFixture('double_leg'));
-    const b = await trialWith('squat_single', squatResultFixture('single_leg_left'));
+    const b = await trialWith('squat_single', squatResultFixture('single_leg_l'));
     await post('squat', 'report-download', [a, b]);
     await runQueued();
     const found = await post('squat', 'find-report-download', [a, b]);

@@ -116,8 +116,14 @@ export function gaitResultFixture(o: GaitFixtureOptions = {}): AnalysisResult {
       }),
     },
     amplitudes: {
-      knee_rom_r: { label: 'Knee flexion right', value: 58 + seed, min: 2, max: 60 + seed, units: '°' },
-      hip_rom_r: { label: 'Hip flexion right', value: 45, min: -12, max: 33, units: '°' },
+      rom_knee_flexion_r: {
+        label: 'Knee flexion right',
+        value: 58 + seed,
+        min: 2,
+        max: 60 + seed,
+        units: '°',
+      },
+      rom_hip_flexion_r: { label: 'Hip flexion right', value: 45, min: -12, max: 33, units: '°' },
     },
     scalar_values: {},
     info_text: 'Gait cycles were detected from heel strikes and toe offs; 4 cycles per side were used.',
@@ -133,9 +139,9 @@ export function squatResultFixture(
     ...base,
     metrics: {},
     scalar_values: {
-      depth: { label: 'Squat depth', value: 0.32, sd: 0.02, units: 'm', decimals: 2 },
-      peak_knee: { label: 'Peak knee flexion', value: 98, sd: 4, units: '°', decimals: 0 },
+      squat_depth: { label: 'Squat depth', value: 32, sd: 2, units: 'cm', decimals: 1 },
+      peak_knee_flexion_r: { label: 'Peak knee flexion right', value: 98, sd: 4, units: '°', decimals: 0 },
     },
-    details: { leg_type: legType, repetitions: 5 },
+    details: { types: { [legType]: 5 }, repetitions: Array.from({ length: 5 }, () => ({ type: legType })) },
   };
 }

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { AnalysisResult, ReportJobPayload } from '@poselab/contract';
-import { analysisLabel, formatDate, reportTranslator, type ReportLanguage } from './i18n';
+import { analysisLabel, formatDate, functionTitleOf, reportTranslator, type ReportLanguage } from './i18n';
 import { drawCurveChart, type CurveSeries } from './pdf-chart';
 import { CONTENT_WIDTH, MUTED, PAGE, ReportLayout } from './pdf-layout';
 import {
@@ -47,9 +47,7 @@ function trialViews(payload: ReportJobPayload): ReportTrialView[] {
 }
 
 function functionTitle(lang: ReportLanguage, payload: ReportJobPayload): string {
-  const t = reportTranslator(lang);
-  const key = `functions.${payload.function_id}`;
-  return t(key, { defaultValue: '' }) || analysisLabel(lang, payload.function_title);
+  return functionTitleOf(lang, payload.function_id, payload.function_title);
 }
 
 function cover(L: ReportLayout, input: ReportInput, title: string, trials: ReportTrialView[]): void {
@@ -147,6 +145,7 @@ export async function writeReportPdf(input: ReportInput, out: Writable): Promise
     drawMetricBlock(
       L,
       trials,
+      key,
       results.map((r) => r.metrics[key]),
     );
 
@@ -157,6 +156,7 @@ export async function writeReportPdf(input: ReportInput, out: Writable): Promise
       drawAmplitudeBlock(
         L,
         trials,
+        key,
         results.map((r) => r.amplitudes[key]),
       );
   }
@@ -167,6 +167,7 @@ export async function writeReportPdf(input: ReportInput, out: Writable): Promise
       drawScalarBlock(
         L,
         trials,
+        key,
         results.map((r) => r.scalar_values[key]),
       );
   }
@@ -178,7 +179,7 @@ export async function writeReportPdf(input: ReportInput, out: Writable): Promise
   if (quantities.length === 0) L.paragraph(t('curves.none'));
   for (const q of quantities) {
     const info = results.map((r) => r.quantities[q]).find(Boolean);
-    const label = `${analysisLabel(lang, info?.label ?? q)}${info?.units ? ` (${info.units})` : ''}`;
+    const label = `${analysisLabel(lang, 'quantities', q, info?.label ?? q)}${info?.units ? ` (${info.units})` : ''}`;
     const series: CurveSeries[] = [];
     results.forEach((r, i) => {
       const mean = r.datasets_normalized_mean[q];
@@ -197,6 +198,7 @@ export async function writeReportPdf(input: ReportInput, out: Writable): Promise
     drawAsymmetryBlock(
       L,
       trials,
+      key,
       results.map((r) => r.metrics[key]),
     );
 

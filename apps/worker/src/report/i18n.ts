@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next, { type TFunction } from 'i18next';
+import { catalogueEntry } from '@poselab/analysis/browser';
 
 /**
  * The report's own texts in English and German (locales/en.json, de.json with the same keys; i18n.test.ts
@@ -15,7 +16,6 @@ const dir = join(import.meta.dirname, 'locales');
 const read = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Catalog;
 
 export const reportCatalogs: Record<ReportLanguage, Catalog> = { en: read('en.json'), de: read('de.json') };
-const germanLabels = read('analysis-labels.de.json') as Record<string, string>;
 
 const instance = i18next.createInstance();
 void instance.init({
@@ -33,18 +33,20 @@ export function reportTranslator(lang: ReportLanguage): TFunction {
   return instance.getFixedT(lang, 'report');
 }
 
+export type LabelField = 'metrics' | 'amplitudes' | 'scalar_values' | 'quantities';
+
 /**
- * An analysis label (metric, quantity, amplitude) in the report's language. Results carry English labels; the
- * German glossary covers the labels the analyses use, word by word for 'left'/'right' suffixes, and anything
- * unknown stays English rather than being guessed.
+ * An analysis label (metric, amplitude, value or curve quantity) in the report's language, from the analysis
+ * catalogue (packages/analysis) by its stable key; the English label stored in the result when the catalogue
+ * does not know the key.
  */
-export function analysisLabel(lang: ReportLanguage, label: string): string {
-  if (lang === 'en') return label;
-  const exact = germanLabels[label];
-  if (exact) return exact;
-  const side = /^(.*?)[\s(,–-]+(left|right|Left|Right)\)?$/.exec(label);
-  if (side && germanLabels[side[1]]) return `${germanLabels[side[1]]} ${germanLabels[side[2]] ?? side[2]}`;
-  return label;
+export function analysisLabel(lang: ReportLanguage, field: LabelField, key: string, stored: string): string {
+  return catalogueEntry(lang, `${field}.${key}.label`) ?? stored;
+}
+
+/** The analysis function's title from the analysis catalogue, else the title the server sent. */
+export function functionTitleOf(lang: ReportLanguage, functionId: string, fallback: string): string {
+  return catalogueEntry(lang, `functions.${functionId}.title`) ?? fallback;
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

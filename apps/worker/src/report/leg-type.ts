@@ -1,37 +1,31 @@
 import type { AnalysisResult } from '@poselab/contract';
 
-/** Functions whose trials are done on one leg or on both (SPEC §8: squat, CMJ, DVJ). */
-export const LEGGED_FUNCTIONS = ['squat', 'cmj', 'drop_jump', 'counter_movement_jump', 'dvj'] as const;
-
 /**
- * Whether a result is single-leg or double-leg, from its details: a `leg_type` ('double_leg',
- * 'single_leg_left', 'single_leg_right'), or the types of its repetitions. Null when it does not say.
+ * Whether a result is of single-leg or double-leg repetitions: packages/analysis's squat gives each repetition
+ * a `type` ('double_leg', 'single_leg_l', 'single_leg_r') in details.repetitions and their counts in
+ * details.types; a trial counts as the type most of its repetitions have. Null when the result does not say
+ * (gait, jumps, sit-to-stand).
  */
-export function legKind(result: AnalysisResult): 'single' | 'double' | 'mixed' | null {
+export function legKind(result: AnalysisResult): 'single' | 'double' | null {
   const d = result.details;
-  const found: string[] = [];
-  const take = (v: unknown) => {
-    if (typeof v === 'string') found.push(v.toLowerCase());
+  const counts = { single: 0, double: 0 };
+  const add = (type: unknown, n = 1) => {
+    if (typeof type !== 'string') return;
+    if (type.includes('single')) counts.single += n;
+    else if (type.includes('double')) counts.double += n;
   };
-  take(d.leg_type);
-  take(d.type);
-  if (Array.isArray(d.leg_types)) d.leg_types.forEach(take);
-  if (Array.isArray(d.repetitions)) {
-    for (const r of d.repetitions) {
-      if (r && typeof r === 'object') {
-        take((r as Record<string, unknown>).leg_type);
-        take((r as Record<string, unknown>).type);
-      }
-    }
+  if (d.types && typeof d.types === 'object' && !Array.isArray(d.types)) {
+    for (const [type, n] of Object.entries(d.types as Record<string, unknown>)) add(type, Number(n) || 0);
+  } else if (Array.isArray(d.repetitions)) {
+    for (const r of d.repetitions) if (r && typeof r === 'object') add((r as Record<string, unknown>).type);
   }
-  const single = found.some((v) => v.includes('single'));
-  const double = found.some((v) => v.includes('double'));
-  if (single && double) return 'mixed';
-  return single ? 'single' : double ? 'double' : null;
+  add(d.leg_type);
+  if (counts.single === 0 && counts.double === 0) return null;
+  return counts.single > counts.double ? 'single' : 'double';
 }
 
-/** SPEC §8: single-leg trials cannot be compared with double-leg trials. */
+/** SPEC §8: single-leg trials cannot be compared with double-leg trials (squat, CMJ, DVJ). */
 export function mixesLegTypes(results: AnalysisResult[]): boolean {
   const kinds = new Set(results.map(legKind).filter((k) => k !== null));
-  return kinds.has('mixed') || (kinds.has('single') && kinds.has('double'));
+  return kinds.size > 1;
 }

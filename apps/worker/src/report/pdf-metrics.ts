@@ -61,6 +61,7 @@ function trialCell(L: ReportLayout, trial: ReportTrialView, y: number): void {
 export function drawMetricBlock(
   L: ReportLayout,
   trials: ReportTrialView[],
+  key: string,
   metrics: (AnalysisMetric | undefined)[],
 ): void {
   const first = metrics.find((m): m is AnalysisMetric => Boolean(m));
@@ -68,10 +69,16 @@ export function drawMetricBlock(
   const d = L.doc;
   L.ensureSpace(34 + trials.length * ROW + 14);
   const units = first.units ? ` (${first.units})` : '';
-  L.cell(`${analysisLabel(L.lang, first.label)}${units}`, PAGE.margin, L.y, CONTENT_WIDTH * 0.45, {
-    bold: true,
-    size: 10.5,
-  });
+  L.cell(
+    `${analysisLabel(L.lang, 'metrics', key, first.label)}${units}`,
+    PAGE.margin,
+    L.y,
+    CONTENT_WIDTH * 0.45,
+    {
+      bold: true,
+      size: 10.5,
+    },
+  );
   L.cell(referenceText(L, first), PAGE.margin + CONTENT_WIDTH * 0.45, L.y + 1.5, CONTENT_WIDTH * 0.55, {
     size: 8.5,
     color: MUTED,
@@ -143,15 +150,22 @@ export function drawMetricBlock(
 export function drawAmplitudeBlock(
   L: ReportLayout,
   trials: ReportTrialView[],
+  key: string,
   amps: (AnalysisAmplitude | undefined)[],
 ): void {
   const first = amps.find((a): a is AnalysisAmplitude => Boolean(a));
   if (!first) return;
   L.ensureSpace(24 + trials.length * ROW);
-  L.cell(`${analysisLabel(L.lang, first.label)} (${first.units})`, PAGE.margin, L.y, CONTENT_WIDTH, {
-    bold: true,
-    size: 10,
-  });
+  L.cell(
+    `${analysisLabel(L.lang, 'amplitudes', key, first.label)} (${first.units})`,
+    PAGE.margin,
+    L.y,
+    CONTENT_WIDTH,
+    {
+      bold: true,
+      size: 10,
+    },
+  );
   L.y += 17;
   trials.forEach((trial, k) => {
     const a = amps[k];
@@ -172,13 +186,14 @@ export function drawAmplitudeBlock(
 export function drawScalarBlock(
   L: ReportLayout,
   trials: ReportTrialView[],
+  key: string,
   values: (AnalysisScalarValue | undefined)[],
 ): void {
   const first = values.find((v): v is AnalysisScalarValue => Boolean(v));
   if (!first) return;
   L.ensureSpace(24 + trials.length * ROW);
   L.cell(
-    `${analysisLabel(L.lang, first.label)}${first.units ? ` (${first.units})` : ''}`,
+    `${analysisLabel(L.lang, 'scalar_values', key, first.label)}${first.units ? ` (${first.units})` : ''}`,
     PAGE.margin,
     L.y,
     CONTENT_WIDTH,
@@ -205,13 +220,14 @@ export function drawScalarBlock(
 export function drawAsymmetryBlock(
   L: ReportLayout,
   trials: ReportTrialView[],
+  key: string,
   metrics: (AnalysisMetric | undefined)[],
 ): void {
   const first = metrics.find((m): m is AnalysisMetric => Boolean(m));
   if (!first) return;
   L.ensureSpace(24 + trials.length * ROW);
   L.cell(
-    `${analysisLabel(L.lang, first.label)}${first.units ? ` (${first.units})` : ''}`,
+    `${analysisLabel(L.lang, 'metrics', key, first.label)}${first.units ? ` (${first.units})` : ''}`,
     PAGE.margin,
     L.y,
     CONTENT_WIDTH,

@@ -103,6 +103,7 @@ export default function AnalysisDashboardPage() {
     const nf = new Map<number, Intl.NumberFormat>();
     return {
       t: (key, options) => t(key, options ?? {}),
+      label: (field, key, stored) => t(`analysis-functions:${field}.${key}.label`, { defaultValue: stored }),
       number: (value, decimals) => {
         let f = nf.get(decimals);
         if (!f) {

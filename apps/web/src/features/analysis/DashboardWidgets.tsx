@@ -35,7 +35,8 @@ function LinearChartFrame({
     () => ({ widget, trials, locale, normalized, quantity: shown }),
     [widget, trials, locale, normalized, shown],
   );
-  const labelOf = (q: string) => results.map((r) => r.quantities[q]?.label).find(Boolean) ?? q;
+  const labelOf = (q: string) =>
+    locale.label('quantities', q, results.map((r) => r.quantities[q]?.label).find(Boolean) ?? q);
   return (
     <>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>

@@ -50,7 +50,9 @@ function gaitResultFixture({ speed }: { speed: number; seed: number }): Analysis
         decimals: 2,
       },
     },
-    amplitudes: { knee_rom_r: { label: 'Knee flexion right', value: 58, min: 2, max: 60, units: '°' } },
+    amplitudes: {
+      rom_knee_flexion_r: { label: 'Knee flexion right', value: 58, min: 2, max: 60, units: '°' },
+    },
     scalar_values: {},
     info_text: '',
     details: {},
@@ -60,6 +62,7 @@ function gaitResultFixture({ speed }: { speed: number; seed: number }): Analysis
 const locale = {
   t: (key: string, o?: Record<string, unknown>) => `${key}${o ? JSON.stringify(o) : ''}`,
   number: (v: number, d: number) => v.toFixed(d),
+  label: (_f: string, _k: string, stored: string) => stored,
 };
 
 describe('dashboard URL', () => {
@@ -146,7 +149,10 @@ describe('widgets', () => {
 
   it('amplitudes: value with its range per trial', () => {
     const root = document.createElement('div');
-    new AmplitudesWidget(root).update({ ...input(1), widget: { type: 'amplitudes', keys: ['knee_rom_r'] } });
+    new AmplitudesWidget(root).update({
+      ...input(1),
+      widget: { type: 'amplitudes', keys: ['rom_knee_flexion_r'] },
+    });
     expect(root.textContent).toContain('Knee flexion right (°)');
     expect(root.textContent).toContain('58.0 °');
   });

@@ -135,7 +135,10 @@ export class LinearChartWidget implements DashboardWidgetView {
     scales.x.title.text = normalized
       ? input.locale.t('widgets.percentCycle')
       : input.locale.t('widgets.timeAxis');
-    scales.y.title.text = info ? `${info.label}${info.units ? ` (${info.units})` : ''}` : (q ?? '');
+    scales.y.title.text =
+      info && q
+        ? `${input.locale.label('quantities', q, info.label)}${info.units ? ` (${info.units})` : ''}`
+        : (q ?? '');
     this.chart.update('none');
     const d = this.canvas.dataset;
     d.mode = normalized ? 'normalized' : 'time';

@@ -50,8 +50,9 @@ export class MetricBarsWidget implements DashboardWidgetView {
       if (!first) continue;
       const block = el('section', { marginBottom: '8px' });
       block.dataset.metric = key;
+      const label = locale.label('metrics', key, first.label);
       block.append(
-        blockTitle(`${first.label}${first.units ? ` (${first.units})` : ''}`, referenceText(first, locale)),
+        blockTitle(`${label}${first.units ? ` (${first.units})` : ''}`, referenceText(first, locale)),
       );
       if (first.info) block.title = first.info;
       const scale = metricScale(
@@ -71,7 +72,7 @@ export class MetricBarsWidget implements DashboardWidgetView {
           overflow: 'visible',
         });
         bar.setAttribute('role', 'img');
-        bar.setAttribute('aria-label', `${first.label} ${tr.label}: ${metricValueText(m, locale)}`);
+        bar.setAttribute('aria-label', `${label} ${tr.label}: ${metricValueText(m, locale)}`);
         for (const b of scale.bands) {
           bar.append(
             el('span', {

@@ -7,7 +7,7 @@ abstract class ValueListWidget<V> implements DashboardWidgetView {
   constructor(private readonly root: HTMLElement) {}
 
   protected abstract field: 'amplitudes' | 'scalar_values';
-  protected abstract title(v: V): string;
+  protected abstract title(v: V, key: string, input: WidgetInput): string;
   protected abstract text(v: V | undefined, input: WidgetInput): string;
 
   update(input: WidgetInput): void {
@@ -23,7 +23,7 @@ abstract class ValueListWidget<V> implements DashboardWidgetView {
       if (!first) continue;
       const block = el('section', { marginBottom: '6px' });
       block.dataset.key = key;
-      block.append(blockTitle(this.title(first)));
+      block.append(blockTitle(this.title(first, key, input)));
       input.trials.forEach((tr, i) => {
         const row = trialRow(tr.color, tr.dash, tr.label);
         row.style.gridTemplateColumns = 'minmax(90px, 1.2fr) minmax(120px, 3fr)';
@@ -42,8 +42,8 @@ abstract class ValueListWidget<V> implements DashboardWidgetView {
 /** Ranges (range of motion …): the value with its min and max. */
 export class AmplitudesWidget extends ValueListWidget<AnalysisAmplitude> {
   protected field = 'amplitudes' as const;
-  protected title(a: AnalysisAmplitude) {
-    return `${a.label}${a.units ? ` (${a.units})` : ''}`;
+  protected title(a: AnalysisAmplitude, key: string, { locale }: WidgetInput) {
+    return `${locale.label('amplitudes', key, a.label)}${a.units ? ` (${a.units})` : ''}`;
   }
   protected text(a: AnalysisAmplitude | undefined, { locale }: WidgetInput) {
     if (!a) return locale.t('widgets.noValue');
@@ -57,8 +57,8 @@ export class AmplitudesWidget extends ValueListWidget<AnalysisAmplitude> {
 /** Values ± SD over repetitions (squat analysis values). */
 export class ScalarValuesWidget extends ValueListWidget<AnalysisScalarValue> {
   protected field = 'scalar_values' as const;
-  protected title(v: AnalysisScalarValue) {
-    return `${v.label}${v.units ? ` (${v.units})` : ''}`;
+  protected title(v: AnalysisScalarValue, key: string, { locale }: WidgetInput) {
+    return `${locale.label('scalar_values', key, v.label)}${v.units ? ` (${v.units})` : ''}`;
   }
   protected text(v: AnalysisScalarValue | undefined, { locale }: WidgetInput) {
     if (!v || v.value === null) return locale.t('widgets.noValue');

@@ -15,6 +15,15 @@ export interface WidgetTrial {
 export interface WidgetLocale {
   t: (key: string, options?: Record<string, unknown>) => string;
   number: (value: number, decimals: number) => string;
+  /**
+   * An analysis label in the UI language by its stable key (packages/analysis catalogue, namespace
+   * 'analysis-functions'), the English label stored in the result when the catalogue lacks it.
+   */
+  label: (
+    field: 'metrics' | 'amplitudes' | 'scalar_values' | 'quantities',
+    key: string,
+    stored: string,
+  ) => string;
 }
 
 export interface WidgetInput {
