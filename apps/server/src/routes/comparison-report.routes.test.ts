@@ -117,6 +117,26 @@ describe('comparison reports', () => {
     }
   });
 
+  it.skipIf(!hasPoppler)("a German user's report is in German", async () => {
+    await t.deps.db.updateTable('users').set({ language: 'de' }).where('id', '=', userId).execute();
+    const a = await trialWith('gehen_1', gaitResultFixture({ speed: 1.21 }));
+    const b = await trialWith('gehen_2', gaitResultFixture({ speed: 1.04, seed: 3 }));
+    await post('gait', 'report-download', [a, b]);
+    await runQueued();
+    const found = (await post('gait', 'find-report-download', [a, b])).json<{
+      state: string;
+      media: string;
+    }>();
+    expect(found.state).toBe('successfull');
+    const pdf = await t.app.inject({ method: 'GET', url: found.media });
+    const dir = mkdtempSync(join(tmpdir(), 'poselab-report-de-'));
+    writeFileSync(join(dir, 'r.pdf'), pdf.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+    for (const s of ['Vergleichsbericht', 'Kennwerte', 'Ganggeschwindigkeit', 'Methode', '1,21', '1,04']) {
+      expect(text).toContain(s);
+    }
+  });
+
   it('refuses fewer than 2 trials, unknown or foreign trials, and trials without a result', async () => {
     const a = await trialWith('walk_a', gaitResultFixture());
     const b = await trialWith('walk_b', null);

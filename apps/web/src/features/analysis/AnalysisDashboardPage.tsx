@@ -7,7 +7,7 @@ import { comparisonColor, comparisonDash, type DashboardGrantQuery } from '@pose
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { errorText } from '../../api/api-error';
+import { ApiError, errorText } from '../../api/api-error';
 import { isLoggedIn, useAuth } from '../../auth/auth-store';
 import { Page } from '../../layout/PageTitle';
 import { routePath } from '../../routing/route-names';

@@ -84,6 +84,7 @@ export function DashboardSelector({
       <TextField
         select
         size="small"
+        sx={{ gridColumn: '1 / -1' }}
         label={t('selector.trial', { n })}
         value={sessionTrials.some((x) => x.id === value.trialId) ? value.trialId : ''}
         onChange={(e) => onChange({ ...value, trialId: e.target.value })}
@@ -94,7 +95,7 @@ export function DashboardSelector({
           </MenuItem>
         ))}
       </TextField>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.25 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, gridColumn: '1 / -1' }}>
         <IconButton
           size="small"
           aria-label={t('selector.offsetMinus', { n })}

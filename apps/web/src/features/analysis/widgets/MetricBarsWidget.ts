@@ -40,7 +40,8 @@ export class MetricBarsWidget implements DashboardWidgetView {
     const { trials, locale } = input;
     this.root.replaceChildren();
     const keys = widgetKeys(input, 'metrics');
-    if (keys.length === 0 || trials.length === 0) {
+    let shown = 0;
+    if (trials.length === 0) {
       this.root.append(el('p', { color: '#5f6b76', fontSize: '0.875rem' }, locale.t('widgets.empty')));
       return;
     }
@@ -48,6 +49,7 @@ export class MetricBarsWidget implements DashboardWidgetView {
       const metrics = trials.map((tr) => tr.result.metrics[key]);
       const first = metrics.find((m): m is AnalysisMetric => Boolean(m));
       if (!first) continue;
+      shown++;
       const block = el('section', { marginBottom: '8px' });
       block.dataset.metric = key;
       const label = locale.label('metrics', key, first.label);
@@ -127,6 +129,8 @@ export class MetricBarsWidget implements DashboardWidgetView {
       });
       this.root.append(block);
     }
+    if (shown === 0)
+      this.root.append(el('p', { color: '#5f6b76', fontSize: '0.875rem' }, locale.t('widgets.none')));
   }
 
   dispose(): void {

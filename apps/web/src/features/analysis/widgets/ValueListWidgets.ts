@@ -13,14 +13,16 @@ abstract class ValueListWidget<V> implements DashboardWidgetView {
   update(input: WidgetInput): void {
     this.root.replaceChildren();
     const keys = widgetKeys(input, this.field);
-    if (keys.length === 0 || input.trials.length === 0) {
+    if (input.trials.length === 0) {
       this.root.append(el('p', { color: '#5f6b76', fontSize: '0.875rem' }, input.locale.t('widgets.empty')));
       return;
     }
+    let shown = 0;
     for (const key of keys) {
       const values = input.trials.map((tr) => (tr.result[this.field] as Record<string, V>)[key]);
       const first = values.find((v): v is V => Boolean(v));
       if (!first) continue;
+      shown++;
       const block = el('section', { marginBottom: '6px' });
       block.dataset.key = key;
       block.append(blockTitle(this.title(first, key, input)));
@@ -32,6 +34,8 @@ abstract class ValueListWidget<V> implements DashboardWidgetView {
       });
       this.root.append(block);
     }
+    if (shown === 0)
+      this.root.append(el('p', { color: '#5f6b76', fontSize: '0.875rem' }, input.locale.t('widgets.none')));
   }
 
   dispose(): void {
