@@ -131,9 +131,8 @@ export function gaitResultFixture(o: GaitFixtureOptions = {}): AnalysisResult {
   };
 }
 
-export function squatResultFixture(
-  legType: 'double_leg' | 'single_leg_left' | 'single_leg_right',
-): AnalysisResult {
+/** A squat result whose repetitions are all of one type (packages/analysis squat: details.repetitions[].type). */
+export function squatResultFixture(legType: 'double_leg' | 'single_leg_l' | 'single_leg_r'): AnalysisResult {
   const base = gaitResultFixture({ functionId: 'squat' });
   return {
     ...base,

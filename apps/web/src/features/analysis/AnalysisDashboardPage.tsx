@@ -176,7 +176,7 @@ export default function AnalysisDashboardPage() {
     return (
       <Page title={t('title')}>
         <Alert severity="error">{t('notFound')}</Alert>
-        {failed && (
+        {failed && !(failed instanceof ApiError && failed.status === 404) && (
           <Typography variant="caption" color="text.secondary">
             {errorText(failed)}
           </Typography>
