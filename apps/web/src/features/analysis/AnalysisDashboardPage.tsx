@@ -169,7 +169,11 @@ export default function AnalysisDashboardPage() {
   const tokens = Object.fromEntries(
     data.subjects.filter((s) => s.share_token).map((s) => [s.id, s.share_token!]),
   );
-  const title = dashboard.data?.title ?? t('title');
+  const title = dashboard.data
+    ? t(`analysis-functions:functions.${dashboard.data.function}.title`, {
+        defaultValue: dashboard.data.title,
+      })
+    : t('title');
   const failed = dashboard.error ?? error;
 
   if (!id || (failed && !dashboard.data)) {
