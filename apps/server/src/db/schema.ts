@@ -217,6 +217,13 @@ export interface ComparisonReportsTable {
   file_name: string;
   meta: string;
   created_at: string;
+  /** Migration 520: what the report compares, the job making it, why it failed. */
+  function_id?: string | null;
+  trials_key?: string | null;
+  trial_ids?: string | null;
+  job_id?: string | null;
+  error?: string | null;
+  updated_at?: string | null;
 }
 
 /** A user's dashboard for one analysis function (migration 451); layout is the contract's dashboardLayout. */

@@ -10,6 +10,7 @@ import { subjectRoutes } from './subject.routes';
 import { trialDataRoutes } from './trial-data.routes';
 import { processingRoutes } from './processing.routes';
 import { archiveRoutes } from './archive.routes';
+import { analysisDashboardRoutes } from './analysis-dashboard.routes';
 
 /**
  * Every API route module, registered under /api. Each domain adds its module here (one line each):
@@ -26,4 +27,5 @@ export const routeModules: Array<(app: FastifyInstance, deps: AppDeps) => void> 
   processingRoutes,
   captureRoutes,
   archiveRoutes,
+  analysisDashboardRoutes,
 ];

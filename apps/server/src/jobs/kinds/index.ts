@@ -1,5 +1,6 @@
 import type { JobKind } from '@poselab/contract';
 import type { JobKindHandler } from './job-kind';
+import { reportJobs } from './report-jobs';
 import { trialJobs } from './trial-jobs';
 import { archiveJobs } from './archive-jobs';
 
@@ -12,6 +13,7 @@ export const jobKindHandlers: Partial<Record<JobKind, JobKindHandler>> = {
   neutral: trialJobs,
   dynamic: trialJobs,
   archive: archiveJobs,
+  report: reportJobs,
 };
 
 /** The kinds this server can run jobs of. */
