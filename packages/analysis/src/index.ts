@@ -6,4 +6,5 @@ export * from './browser';
 export * from './types';
 export { runAnalysis, ANALYSIS_RUNS, type AnalysisRun } from './functions';
 export { trialKinematics, POINT_BODIES } from './kinematics/from-motion';
+export { analysisModel } from './kinematics/model';
 export { dataError } from './errors';
