@@ -87,15 +87,19 @@ export function facingHeading(kin: TrialKinematics, start: number, end: number):
 const DEG = 180 / Math.PI;
 
 /**
- * Trunk inclination from vertical (degrees) in a heading frame: flexion forward (+) in the sagittal plane and
- * lean to the right (+) in the frontal plane, from the torso's long axis.
+ * Trunk inclination (degrees) in a heading frame, from the torso's long axis: flexion is its forward angle
+ * from vertical within the sagittal plane (+ forward); lean is its angle out of the sagittal plane (+ to the
+ * right), which stays meaningful however far the trunk bends forward.
  */
 export function trunkAngles(kin: TrialKinematics, frame: number, heading: [number, number]) {
   const u = segmentAxis(kin, 'torso', frame, 1);
   const right = rightOf(heading);
   const fwd = dot2(heading, u[0], u[2]);
   const side = dot2(right, u[0], u[2]);
-  return { flexion: Math.atan2(fwd, u[1]) * DEG, lean: Math.atan2(side, u[1]) * DEG };
+  return {
+    flexion: Math.atan2(fwd, u[1]) * DEG,
+    lean: Math.asin(Math.max(-1, Math.min(1, side / (Math.hypot(u[0], u[1], u[2]) || 1)))) * DEG,
+  };
 }
 
 /**

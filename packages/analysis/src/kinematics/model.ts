@@ -11,7 +11,10 @@ import {
  * the built-in model scaled uniformly to the subject's height (its reference stature when unknown). Spatial
  * results then follow the subject's height instead of the subject's own segment lengths (result details say so).
  */
-export function analysisModel(osimText: string | null, heightM: number | null): { model: Model; source: string } {
+export function analysisModel(
+  osimText: string | null,
+  heightM: number | null,
+): { model: Model; source: string } {
   if (osimText) return { model: readOsim(osimText), source: 'trial' };
   const model = loadBuiltinModel();
   if (!heightM || !(heightM > 0.5 && heightM < 2.6)) return { model, source: 'builtin' };
