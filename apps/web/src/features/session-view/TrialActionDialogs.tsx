@@ -2,7 +2,8 @@ import type { Trial } from '@poselab/contract';
 import { errorText } from '../../api/api-error';
 import { toast } from '../../toast/toast';
 import { useTrialActions } from './api';
-import { AnalysisDialog, ConfirmDialog, RenameTrialDialog, TagsDialog } from './dialogs';
+import { AdvancedAnalysisDialog } from '../advanced-analysis/AdvancedAnalysisDialog';
+import { ConfirmDialog, RenameTrialDialog, TagsDialog } from './dialogs';
 import type { TrialAction } from './TrialList';
 import { useTrialTagVocabulary } from './use-trial-tags';
 
@@ -52,7 +53,9 @@ export function TrialActionDialogs({
         />
       );
     case 'analysis':
-      return <AnalysisDialog open onClose={onClose} trial={trial} />;
+      return (
+        <AdvancedAnalysisDialog open onClose={onClose} sessionId={sessionId} trial={trial} trials={trials} />
+      );
     case 'trash':
       return (
         <ConfirmDialog

@@ -14,9 +14,6 @@ import { useEffect, useState } from 'react';
 import { ApiError, errorText } from '../../api/api-error';
 import { isDuplicateTrialName } from './trial-status';
 
-/** SPEC §2: the Advanced Analysis dialog while no analysis function exists. */
-export const NO_ANALYSIS_FUNCTIONS = 'Sorry, there are no available functions.';
-
 interface Base {
   open: boolean;
   onClose: () => void;
@@ -200,21 +197,6 @@ export function ConfirmDialog({
         >
           {confirmLabel}
         </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-/** Advanced Analysis for one trial; analysis functions arrive with the analysis issue. */
-export function AnalysisDialog({ open, onClose, trial }: Base & { trial: Trial }) {
-  return (
-    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Advanced analysis of {trial.name}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{NO_ANALYSIS_FUNCTIONS}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>
   );
