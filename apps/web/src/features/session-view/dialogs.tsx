@@ -11,7 +11,10 @@ import {
 } from '@mui/material';
 import { MESSAGES, trialNameError, type Trial } from '@poselab/contract';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/api-error';
+import { useLocalizeMessage } from '../../i18n/contract-messages';
+import { tagLabel } from '../subjects/tags';
 import { isDuplicateTrialName } from './trial-status';
 
 interface Base {
@@ -27,6 +30,8 @@ export function RenameTrialDialog({
   trials,
   onRename,
 }: Base & { trial: Trial; trials: Trial[]; onRename: (name: string) => Promise<unknown> }) {
+  const { t } = useTranslation(['session', 'common']);
+  const lm = useLocalizeMessage();
   const [name, setName] = useState(trial.name);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,7 +43,7 @@ export function RenameTrialDialog({
   }, [open, trial.name]);
   const localError =
     trialNameError(name) ?? (isDuplicateTrialName(name, trial, trials) ? MESSAGES.uniqueTrialName : null);
-  const error = localError ?? serverError;
+  const error = localError ? lm(localError) : serverError;
   const submit = async () => {
     if (localError) return;
     setBusy(true);
@@ -47,20 +52,20 @@ export function RenameTrialDialog({
       onClose();
     } catch (err) {
       const fields = err instanceof ApiError ? Object.values(err.fieldErrors).flat() : [];
-      setServerError(fields[0] ?? errorText(err));
+      setServerError(fields[0] ? lm(fields[0]) : errorText(err));
     } finally {
       setBusy(false);
     }
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Rename trial</DialogTitle>
+      <DialogTitle>{t('rename.title')}</DialogTitle>
       <DialogContent>
         <TextField
           autoFocus
           fullWidth
           margin="dense"
-          label="Trial name"
+          label={t('rename.field')}
           value={name}
           onChange={(e) => {
             setName(e.target.value);
@@ -72,9 +77,9 @@ export function RenameTrialDialog({
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
         <Button variant="contained" onClick={() => void submit()} disabled={busy || Boolean(localError)}>
-          Rename
+          {t('rename.submit')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -94,13 +99,14 @@ export function TagsDialog({
   vocabulary,
   onApply,
 }: Base & { trial: Trial; vocabulary: TagOption[]; onApply: (tags: string[]) => Promise<unknown> }) {
+  const { t } = useTranslation(['session', 'common']);
   const [tags, setTags] = useState<string[]>(trial.tags);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (open) setTags(trial.tags);
   }, [open, trial.tags]);
-  const labelOf = (v: string) => vocabulary.find((o) => o.value === v)?.label ?? v;
+  const labelOf = (v: string) => tagLabel(vocabulary, v, 'session');
   const apply = async () => {
     setBusy(true);
     try {
@@ -114,7 +120,7 @@ export function TagsDialog({
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Edit tags of {trial.name}</DialogTitle>
+      <DialogTitle>{t('tagsDialog.title', { name: trial.name })}</DialogTitle>
       <DialogContent>
         <Autocomplete
           multiple
@@ -133,7 +139,7 @@ export function TagsDialog({
             <TextField
               {...params}
               margin="dense"
-              label="Trial tags"
+              label={t('tagsDialog.field')}
               error={Boolean(error)}
               helperText={error ?? ' '}
             />
@@ -141,9 +147,9 @@ export function TagsDialog({
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
         <Button variant="contained" onClick={() => void apply()} disabled={busy || tags.length === 0}>
-          Apply Tags
+          {t('tagsDialog.apply')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -166,6 +172,7 @@ export function ConfirmDialog({
   danger?: boolean;
   onConfirm: () => Promise<unknown>;
 }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const go = async () => {
@@ -188,7 +195,7 @@ export function ConfirmDialog({
         {error && <DialogContentText color="error">{error}</DialogContentText>}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>No</Button>
+        <Button onClick={onClose}>{t('actions.no')}</Button>
         <Button
           variant="contained"
           color={danger ? 'error' : 'primary'}
