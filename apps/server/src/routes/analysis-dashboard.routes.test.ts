@@ -4,7 +4,7 @@ import { gaitResultFixture } from '@poselab/worker/report-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createUserWithToken } from '../test/fixtures';
 import { seedSession, seedSubject, seedTrial } from '../test/data-fixtures';
-import { seedAnalysisResult, seedDashboard } from '../test/analysis-fixtures';
+import { seedAnalysisResult, seedDashboard } from '../test/dashboard-fixtures';
 import { mediaKeys } from '../storage/media-keys';
 import { TrialRepository } from '../repositories/trial.repository';
 

@@ -9,7 +9,7 @@ import { gaitResultFixture, squatResultFixture } from '@poselab/worker/report-fi
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createUserWithToken } from '../test/fixtures';
 import { seedSession, seedSubject, seedTrial } from '../test/data-fixtures';
-import { seedAnalysisResult, seedDashboard } from '../test/analysis-fixtures';
+import { seedAnalysisResult, seedDashboard } from '../test/dashboard-fixtures';
 import { createWorkerToken } from '../jobs/worker-tokens';
 
 const hasPoppler = existsSync('/usr/bin/pdftotext');

@@ -11,6 +11,7 @@ import { trialDataRoutes } from './trial-data.routes';
 import { processingRoutes } from './processing.routes';
 import { archiveRoutes } from './archive.routes';
 import { analysisDashboardRoutes } from './analysis-dashboard.routes';
+import { analysisRoutes } from './analysis.routes';
 
 /**
  * Every API route module, registered under /api. Each domain adds its module here (one line each):
@@ -28,4 +29,5 @@ export const routeModules: Array<(app: FastifyInstance, deps: AppDeps) => void> 
   captureRoutes,
   archiveRoutes,
   analysisDashboardRoutes,
+  analysisRoutes,
 ];

@@ -4,6 +4,7 @@ import { processCalibration } from './calibration';
 import { processDynamic } from './dynamic';
 import { processNeutral } from './neutral';
 import { processReport } from './report';
+import { processAnalysis } from './analysis';
 
 /** The real processors, one per job kind this worker runs. */
 export function createProcessors(): Processors {
@@ -13,5 +14,6 @@ export function createProcessors(): Processors {
     dynamic: processDynamic,
     archive: processArchive,
     report: processReport,
+    analysis: processAnalysis,
   };
 }

@@ -3,6 +3,7 @@ import type { JobKindHandler } from './job-kind';
 import { reportJobs } from './report-jobs';
 import { trialJobs } from './trial-jobs';
 import { archiveJobs } from './archive-jobs';
+import { analysisJobs } from './analysis-jobs';
 
 /**
  * The server's handler of each job kind. A kind without a handler cannot be queued or claimed. Feature
@@ -14,6 +15,7 @@ export const jobKindHandlers: Partial<Record<JobKind, JobKindHandler>> = {
   dynamic: trialJobs,
   archive: archiveJobs,
   report: reportJobs,
+  analysis: analysisJobs,
 };
 
 /** The kinds this server can run jobs of. */
