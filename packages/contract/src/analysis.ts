@@ -71,8 +71,22 @@ export const analysisFunctionItem = z.object({
 });
 export type AnalysisFunctionItem = z.infer<typeof analysisFunctionItem>;
 
-/** Narrows the states to one session's or one trial's (without either: the caller's own trials). */
-const stateFilter = z.object({
+/**
+ * A subject share token (SPEC §6) brought to the read calls: subject_id with its current share_token reads that
+ * subject's processed trials' analyses, nothing else. A wrong or renewed token (or one without subject_id)
+ * answers 404, the same as a missing trial; with a token, the token alone decides, also for the owner.
+ */
+export const analysisShareQuery = z.object({
+  subject_id: z.string().min(1).max(100).optional(),
+  share_token: z.string().min(1).max(200).optional(),
+});
+export type AnalysisShareQuery = z.input<typeof analysisShareQuery>;
+
+/**
+ * Narrows the states to one session's or one trial's (without either: every trial the share token opens, or
+ * the caller's own trials).
+ */
+const stateFilter = analysisShareQuery.extend({
   session_id: z.string().min(1).max(100).optional(),
   trial_id: z.string().min(1).max(100).optional(),
 });
@@ -115,6 +129,7 @@ export const taskForTrialEndpoint = endpoint({
   tag: 'analysis',
   auth: 'optionalUser',
   params: z.object({ id: z.string().min(1).max(60), trialId: z.string().min(1).max(100) }),
+  query: analysisShareQuery,
   response: z.object({ task_id: z.string(), state: analysisTaskState }),
 });
 
@@ -160,6 +175,7 @@ export const analysisResultEndpoint = endpoint({
   tag: 'analysis',
   auth: 'optionalUser',
   params: z.object({ taskId: z.string().min(1).max(100) }),
+  query: analysisShareQuery,
   response: analysisResultStatus,
 });
 

@@ -6,10 +6,12 @@ import {
   listAnalysisFunctionsEndpoint,
   pendingAnalysesEndpoint,
   taskForTrialEndpoint,
+  type AnalysisShareQuery,
 } from '@poselab/contract';
 import { ANALYSIS_FUNCTION_SPECS, validateAnalysisRegistry } from '@poselab/analysis/browser';
 import type { AppDeps } from '../deps';
 import { registerEndpoint } from '../http/route';
+import { analysisViewerOf } from '../services/analysis-access';
 import { AnalysisService } from '../services/analysis.service';
 
 /**
@@ -19,22 +21,24 @@ import { AnalysisService } from '../services/analysis.service';
 export function analysisRoutes(app: FastifyInstance, deps: AppDeps): void {
   validateAnalysisRegistry(ANALYSIS_FUNCTION_SPECS);
   const analyses = new AnalysisService(deps);
-  const viewer = (auth: { user: { id: string } } | null) => ({ userId: auth?.user.id ?? null });
+  // Reads follow the trial's access rules, a subject share token included (services/analysis-access.ts).
+  const viewer = (auth: { user: { id: string } } | null, query: AnalysisShareQuery) =>
+    analysisViewerOf(auth?.user.id ?? null, query);
   registerEndpoint(app, deps, listAnalysisFunctionsEndpoint, ({ query, auth }) =>
-    analyses.listFunctions(viewer(auth), query),
+    analyses.listFunctions(viewer(auth, query), query),
   );
   registerEndpoint(app, deps, analysisStatesEndpoint, ({ query, auth }) =>
-    analyses.states(viewer(auth), query),
+    analyses.states(viewer(auth, query), query),
   );
   registerEndpoint(app, deps, pendingAnalysesEndpoint, ({ auth }) => analyses.pending(auth.user.id));
-  registerEndpoint(app, deps, taskForTrialEndpoint, ({ params, auth }) =>
-    analyses.taskForTrial(viewer(auth), params.id, params.trialId),
+  registerEndpoint(app, deps, taskForTrialEndpoint, ({ params, query, auth }) =>
+    analyses.taskForTrial(viewer(auth, query), params.id, params.trialId),
   );
   registerEndpoint(app, deps, invokeAnalysisEndpoint, ({ params, body, auth }) =>
     analyses.invoke(auth.user.id, params.id, body),
   );
-  registerEndpoint(app, deps, analysisResultEndpoint, async ({ params, auth, reply }) => {
-    const status = await analyses.resultStatus(viewer(auth), params.taskId);
+  registerEndpoint(app, deps, analysisResultEndpoint, async ({ params, query, auth, reply }) => {
+    const status = await analyses.resultStatus(viewer(auth, query), params.taskId);
     // SPEC: 202 while pending (the client polls every second), 200 once done.
     if (status.state === 'pending')
       return reply.code(202).send({ state: 'pending', task_id: status.task_id });

@@ -17,16 +17,19 @@ import {
   type AnalysisDashboardRow,
 } from '../repositories/analysis-dashboard.repository';
 import { SessionRepository } from '../repositories/session.repository';
+import type { SubjectRow } from '../repositories/subject.repository';
 import { TrialRepository, type ResultRow } from '../repositories/trial.repository';
 import type { Storage } from '../storage/storage';
 import { trialDto } from './session-dto';
-import { grantStorage, requireGrant, shareGrantOf } from './share-access';
+import { grantOpens, grantStorage, requireGrant, shareGrantOf } from './share-access';
 
 /** How one caller sees a dashboard's data: which trials, and with which media URLs. */
 interface DashboardView {
   filter: AnalysedTrialFilter;
   storage: Storage;
   isOwner: boolean;
+  /** The subject a share token opens (its trials pass share-access grantOpens, as in the analysis API). */
+  subject?: SubjectRow;
 }
 
 function sessionName(meta: string): string {
@@ -69,8 +72,13 @@ export class AnalysisDashboardService {
     // The newest result of each trial (results come oldest first).
     const latest = new Map<string, ResultRow>();
     for (const r of await this.data.analysedResults(view.filter)) latest.set(r.trial_id, r);
-    const trialRows = await this.data.trials([...latest.keys()]);
-    const sessionRows = await this.data.sessions([...new Set(trialRows.map((t) => t.session_id))]);
+    const found = await this.data.trials([...latest.keys()]);
+    const foundSessions = await this.data.sessions([...new Set(found.map((t) => t.session_id))]);
+    const { subject } = view;
+    const trialRows = subject
+      ? found.filter((t) => foundSessions.some((s) => grantOpens(subject, s, t)))
+      : found;
+    const sessionRows = foundSessions.filter((s) => trialRows.some((t) => t.session_id === s.id));
     const subjectIds = [...new Set(sessionRows.map((s) => s.subject_id).filter((s): s is string => !!s))];
     const subjectRows = await this.data.subjects(subjectIds);
     const trials = new TrialRepository(this.deps.db);
@@ -146,6 +154,7 @@ export class AnalysisDashboardService {
         filter: { ...base, subjectId: subject.id, sessionId: q.session_id },
         storage: isOwner ? this.deps.storage : grantStorage(this.deps.storage, grant),
         isOwner,
+        subject,
       };
     }
     if (isOwner) {

@@ -27,6 +27,7 @@ import { SessionRepository } from '../repositories/session.repository';
 import { TrialRepository } from '../repositories/trial.repository';
 import {
   analysisReadAccess,
+  readableTrialsOfGrant,
   readableTrialsOfSession,
   type AnalysisViewer,
   type ReadableTrial,
@@ -87,7 +88,10 @@ export class AnalysisService {
     this.tasks = new AnalysisTaskRepository(deps.db);
   }
 
-  /** Trials whose states the caller sees: one trial, one session's, or (signed in, no filter) their own. */
+  /**
+   * Trials whose states the caller sees: one trial, one session's, else every trial a share token opens, else
+   * (signed in, no filter) the caller's own.
+   */
   private async statesFor(viewer: AnalysisViewer, filter: StateFilter): Promise<AnalysisTrialState[]> {
     let tasks: AnalysisTaskView[];
     if (filter.trial_id) {
@@ -96,6 +100,10 @@ export class AnalysisService {
       tasks = await this.tasks.ofTrials([readable.trial.id]);
     } else if (filter.session_id) {
       const trials = await readableTrialsOfSession(this.deps, filter.session_id, viewer);
+      if (!trials) throw notFound();
+      tasks = await this.tasks.ofTrials(trials.map((t) => t.trial.id));
+    } else if (viewer.share !== undefined) {
+      const trials = await readableTrialsOfGrant(this.deps, viewer);
       if (!trials) throw notFound();
       tasks = await this.tasks.ofTrials(trials.map((t) => t.trial.id));
     } else if (viewer.userId) {

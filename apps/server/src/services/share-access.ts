@@ -54,6 +54,14 @@ export function isSharedSession(s: SessionRow, subject: SubjectRow): boolean {
   return s.subject_id === subject.id && s.user_id === subject.user_id && s.trashed === 0 && !s.removed_at;
 }
 
+/**
+ * The one rule of what a grant's subject opens (SPEC §6): a processed movement trial of a live session of that
+ * subject, held by the subject's owner. The dashboards, the analysis API and the media route all ask it.
+ */
+export function grantOpens(subject: SubjectRow, session: SessionRow, trial: TrialRow): boolean {
+  return trial.session_id === session.id && isSharedSession(session, subject) && isSharedTrial(trial);
+}
+
 const RESULT_KEY = /^sessions\/([^/]+)\/trials\/([^/]+)\/results\/[^/]+$/;
 
 /**
@@ -69,13 +77,7 @@ export async function grantAllowsMedia(deps: AppDeps, key: string, grant: ShareG
     new SessionRepository(deps.db).findById(m[1]),
     new TrialRepository(deps.db).findById(m[2]),
   ]);
-  return Boolean(
-    session &&
-    trial &&
-    trial.session_id === session.id &&
-    isSharedSession(session, subject) &&
-    isSharedTrial(trial),
-  );
+  return Boolean(session && trial && grantOpens(subject, session, trial));
 }
 
 /** The media route's own prefix: URLs under it are authorised by the server at request time. */
