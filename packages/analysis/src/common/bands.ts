@@ -1,8 +1,9 @@
 /**
  * Reference ranges of the metrics (colour bands of the metric bars), each with its published source beside it.
- * Three colours split at min_limit and max_limit (low, usual, high); a null limit merges its two bands.
- * Where no single published norm exists for a population-independent value, the metric has no limits and is
- * drawn in one neutral colour, rather than showing made-up bands.
+ * Three colours split at min_limit and max_limit (low, usual, high); a null limit merges its two bands, which
+ * then share one colour (the bar draws nothing beyond a null limit: contract metricScale). Where no single
+ * published norm exists for a population-independent value, or the norm needs the subject's height and it is
+ * unknown, the metric has no limits and is drawn in one neutral colour, rather than showing made-up bands.
  */
 export interface Band {
   min_limit: number | null;
@@ -17,25 +18,23 @@ const YELLOW = '#f9a825';
 const GREEN = '#388e3c';
 const NEUTRAL = '#90a4ae';
 
-/** Higher is better: red below min, yellow between, green above max. */
-const higherBetter = (min: number | null, max: number | null): Band => ({
-  min_limit: min,
-  max_limit: max,
-  colors: [RED, YELLOW, GREEN],
-});
-/** Lower is better: green below min, yellow between, red above max. */
-const lowerBetter = (min: number | null, max: number | null): Band => ({
-  min_limit: min,
-  max_limit: max,
-  colors: [GREEN, YELLOW, RED],
-});
-/** A usual range: yellow outside it, green inside. */
-const usualRange = (min: number | null, max: number | null): Band => ({
-  min_limit: min,
-  max_limit: max,
-  colors: [YELLOW, GREEN, YELLOW],
-});
 export const NO_BAND: Band = { min_limit: null, max_limit: null, colors: [NEUTRAL, NEUTRAL, NEUTRAL] };
+
+/** Higher is better: red below min, yellow between, green above max (green from min when max is null). */
+const higherBetter = (min: number | null, max: number | null): Band =>
+  min === null && max === null
+    ? NO_BAND
+    : { min_limit: min, max_limit: max, colors: [RED, max === null ? GREEN : YELLOW, GREEN] };
+/** Lower is better: green below min, yellow between, red above max (green up to max when min is null). */
+const lowerBetter = (min: number | null, max: number | null): Band =>
+  min === null && max === null
+    ? NO_BAND
+    : { min_limit: min, max_limit: max, colors: [GREEN, min === null ? GREEN : YELLOW, RED] };
+/** A usual range: yellow outside it, green inside (none without limits, e.g. without the subject's height). */
+const usualRange = (min: number | null, max: number | null): Band =>
+  min === null && max === null
+    ? NO_BAND
+    : { min_limit: min, max_limit: max, colors: [YELLOW, GREEN, YELLOW] };
 
 const scaled = (height: number | null, f: number) => (height ? Number((height * f).toFixed(3)) : null);
 

@@ -40,7 +40,7 @@ export function metric(
   };
 }
 
-/** Mean ± SD of per-repetition (or per-cycle) values. */
+/** Mean ± SD of per-repetition (or per-cycle) values; one value (a count) has no SD. */
 export function scalarValue(
   key: string,
   values: number[],
@@ -50,7 +50,7 @@ export function scalarValue(
   return {
     label: label('scalar_values', key),
     value: values.length ? stored(mean(values)) : null,
-    sd: values.length ? stored(sd(values)) : null,
+    sd: values.length > 1 ? stored(sd(values)) : null,
     units,
     decimals,
   };

@@ -43,3 +43,5 @@ export function analysisText(lang: string, key: string, params?: Record<string, 
   if (text === undefined) throw new Error(`analysis catalogue has no '${key}'`);
   return interpolate(text, params);
 }
+
+export { analysisSummary } from './summary';
