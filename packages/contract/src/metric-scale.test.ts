@@ -33,6 +33,15 @@ describe('metric bar scale', () => {
     expect(s.bands[1].to).toBe(s.max);
   });
 
+  it('without limits, positive values are drawn from zero so their ticks compare sizes', () => {
+    const s = metricScale(metric({ min_limit: null, colors: ['#999', '#999', '#999'] }), [0.95, 1.14]);
+    expect(s.min).toBe(0);
+    expect(s.max).toBeCloseTo(1.14 * 1.15);
+    expect(s.bands).toEqual([{ from: 0, to: s.max, color: '#999' }]);
+    // Negative values keep the padded range.
+    expect(metricScale(metric({ min_limit: null }), [-3, 2]).min).toBeLessThan(-3);
+  });
+
   it('5 colours split at the four limits in order', () => {
     const s = metricScale(
       metric({

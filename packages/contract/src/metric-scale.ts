@@ -36,8 +36,15 @@ export function metricScale(metric: AnalysisMetric, values: number[]): MetricSca
   let lo = known.length ? Math.min(...known) : 0;
   let hi = known.length ? Math.max(...known) : 1;
   const span = hi - lo || Math.max(Math.abs(hi), 1);
-  lo -= span * 0.15;
-  hi += span * 0.15;
+  // Without limits, positive values (times, counts) are drawn from zero, so the ticks compare their sizes;
+  // otherwise the bar spans the limits and values with some room.
+  if (cuts.every((c) => c === null) && lo >= 0 && hi > 0) {
+    lo = 0;
+    hi *= 1.15;
+  } else {
+    lo -= span * 0.15;
+    hi += span * 0.15;
+  }
   // An unset lower limit leaves the bands below it empty, an unset upper limit the bands above it.
   const lower = cuts.length / 2;
   const edges = [lo, ...cuts.map((c, i) => Math.min(hi, Math.max(lo, c ?? (i < lower ? lo : hi)))), hi];
