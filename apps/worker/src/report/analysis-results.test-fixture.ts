@@ -126,8 +126,12 @@ export function gaitResultFixture(o: GaitFixtureOptions = {}): AnalysisResult {
       rom_hip_flexion_r: { label: 'Hip flexion right', value: 45, min: -12, max: 33, units: '°' },
     },
     scalar_values: {},
-    info_text: 'Gait cycles were detected from heel strikes and toe offs; 4 cycles per side were used.',
-    details: { cycles: 4 },
+    // As packages/analysis stores it: the English text, and its catalogue key with parameters.
+    info_text: '4 right and 4 left gait cycles from 0.52 s to 5 s.',
+    details: {
+      cycles: 4,
+      summary: { key: 'results.gait', params: { cycles_r: 4, cycles_l: 4, start: 0.52, end: 5 } },
+    },
   };
 }
 

@@ -121,10 +121,18 @@ describe('comparison report PDF', () => {
     ]) {
       expect(t).toContain(s);
     }
-    for (const s of ['Links-rechts-Asymmetrie', 'Methode', 'Referenzbereich: 1,00 – 1,12 m/s', '1,07']) {
+    for (const s of [
+      'Links-rechts-Asymmetrie',
+      'Methode',
+      'Referenzbereich: 1,00 – 1,12 m/s',
+      '1,07',
+      // The result's summary in German (the stored info_text is English).
+      '4 rechte und 4 linke Gangzyklen von 0,52 s bis 5 s.',
+    ]) {
       expect(t).toContain(s);
     }
     expect(t).not.toContain('Gait speed');
+    expect(t).not.toContain('gait cycles from');
   });
 
   it.skipIf(!hasPoppler)(

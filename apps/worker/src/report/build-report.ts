@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { AnalysisResult, ReportJobPayload } from '@poselab/contract';
+import { analysisSummary } from '@poselab/analysis/browser';
 import { analysisLabel, formatDate, functionTitleOf, reportTranslator, type ReportLanguage } from './i18n';
 import { drawCurveChart, type CurveSeries } from './pdf-chart';
 import { CONTENT_WIDTH, MUTED, PAGE, ReportLayout } from './pdf-layout';
@@ -101,17 +102,24 @@ function cover(L: ReportLayout, input: ReportInput, title: string, trials: Repor
   L.paragraph(t('cover.contents'), { size: 9, color: MUTED });
 }
 
-function method(L: ReportLayout, input: ReportInput): void {
+function method(L: ReportLayout, input: ReportInput, trials: ReportTrialView[]): void {
   const t = L.t;
   L.heading(t('sections.method'));
   L.paragraph(t('method.common'));
   const key = `method.${input.payload.function_id}`;
   L.paragraph(t(key, { defaultValue: '' }) || t('method.other'));
   L.paragraph(t('method.references'), { color: MUTED });
-  const notes = [...new Set(input.results.map((r) => r.info_text.trim()).filter(Boolean))];
-  if (notes.length > 0) {
+  // Each result's summary in the report's language (the stored info_text is English), named by its trials
+  // when the trials' summaries differ.
+  const notes = new Map<string, string[]>();
+  input.results.forEach((r, k) => {
+    const text = analysisSummary(L.lang, r).trim();
+    if (text) notes.set(text, [...(notes.get(text) ?? []), trials[k].label]);
+  });
+  if (notes.size > 0) {
     L.heading(t('sections.notes'), 12);
-    for (const n of notes) L.paragraph(n, { size: 9, color: MUTED });
+    for (const [n, labels] of notes)
+      L.paragraph(notes.size > 1 ? `${labels.join(', ')}: ${n}` : n, { size: 9, color: MUTED });
   }
 }
 
@@ -203,7 +211,7 @@ export async function writeReportPdf(input: ReportInput, out: Writable): Promise
     );
 
   L.ensureSpace(200);
-  method(L, input);
+  method(L, input, trials);
   L.footers(title);
   L.doc.end();
   await done;

@@ -128,7 +128,10 @@ export function drawMetricBlock(
         .lineTo(x, y + 13)
         .stroke()
         .restore();
-      if (side) L.cell(side, x + 2, y + 1, 10, { size: 6.5, bold: true });
+      // L left of its tick, R right of it, so equal sides stay readable.
+      if (side === L.t('metrics.left'))
+        L.cell(side, x - 12, y + 1, 10, { size: 6.5, bold: true, align: 'right' });
+      else if (side) L.cell(side, x + 2, y + 1, 10, { size: 6.5, bold: true });
     }
   });
   L.y += trials.length * ROW;
