@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { addAnalysisCatalogue } from './analysis-catalogue';
 import { NAMESPACES, resources } from './catalogs';
 import { initialLanguage, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from './language';
 
@@ -18,6 +19,7 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+addAnalysisCatalogue(i18n);
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
 

@@ -1,15 +1,12 @@
-import { ANALYSIS_CATALOGUE_NAMESPACE, analysisCatalogue } from '@poselab/analysis/browser';
-import { i18n, LANGUAGES } from '../../i18n';
+import { i18n } from '../../i18n';
+import { ANALYSIS_CATALOGUE_NAMESPACE, addAnalysisCatalogue } from '../../i18n/analysis-catalogue';
 
 /**
- * Registers the analysis catalogue (packages/analysis: function titles, descriptions, info, metric labels,
- * failure messages) as the i18next namespace `analysis-functions`, once. The Advanced Analysis dialog calls it;
- * the analysis dashboards and anything else that shows analysis texts call it too.
+ * The analysis catalogue as the i18next namespace `analysis-functions`. i18n/index.ts registers it at start for
+ * every feature; calling this again is harmless (tests that build their own setup may call it).
  */
 export function registerAnalysisCatalogue(): void {
-  for (const lang of LANGUAGES)
-    if (!i18n.hasResourceBundle(lang, ANALYSIS_CATALOGUE_NAMESPACE))
-      i18n.addResourceBundle(lang, ANALYSIS_CATALOGUE_NAMESPACE, analysisCatalogue(lang));
+  addAnalysisCatalogue(i18n);
 }
 
 export { ANALYSIS_CATALOGUE_NAMESPACE };

@@ -13,10 +13,11 @@ import { Page } from '../../layout/PageTitle';
 import { routePath } from '../../routing/route-names';
 import { grantsOf, useAnalysisResults, useDashboard, useDashboardData } from './api';
 import { DashboardSelector } from './DashboardSelector';
-import { DashboardWidgets } from './DashboardWidgets';
+import { DashboardWidgets, type ViewerTrials } from './DashboardWidgets';
 import { newSelector, parseOffset, selectorsFromUrl, urlQueryOf, type SelectorState } from './dashboard-url';
 import { ReportPanel } from './ReportPanel';
 import { ShareDialog } from './ShareDialog';
+import { widgetLocale } from './widgets/locale';
 import type { WidgetLocale, WidgetTrial } from './widgets/types';
 
 /** SPEC §2 Analysis dashboard: the function's widgets over one or more chosen trials, shareable by URL. */
@@ -99,25 +100,7 @@ export default function AnalysisDashboardPage() {
   const results = useAnalysisResults(resultMedia);
   const resultError = results.find((r) => r.error)?.error;
 
-  const locale = useMemo<WidgetLocale>(() => {
-    const nf = new Map<number, Intl.NumberFormat>();
-    return {
-      t: (key, options) => t(key, options ?? {}),
-      label: (field, key, stored) => t(`analysis-functions:${field}.${key}.label`, { defaultValue: stored }),
-      number: (value, decimals) => {
-        let f = nf.get(decimals);
-        if (!f) {
-          f = new Intl.NumberFormat(i18n.language === 'de' ? 'de-DE' : 'en-US', {
-            minimumFractionDigits: decimals,
-            maximumFractionDigits: decimals,
-            useGrouping: false,
-          });
-          nf.set(decimals, f);
-        }
-        return f.format(value);
-      },
-    };
-  }, [t, i18n.language]);
+  const locale = useMemo<WidgetLocale>(() => widgetLocale(t, i18n.language), [t, i18n.language]);
 
   const resultsKey = results.map((r) => r.dataUpdatedAt).join();
   const chosenKey = chosen.map((s) => `${s.trialId}:${s.offsetText}`).join();
@@ -141,6 +124,18 @@ export default function AnalysisDashboardPage() {
     // chosenKey and resultsKey stand for the chosen trials and their loaded results.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [chosenKey, resultsKey],
+  );
+
+  // One colour per trial everywhere: 3D, charts, bars and the report use the contract's comparison palette.
+  const viewer = useMemo<ViewerTrials>(
+    () => ({
+      trials: chosenTrials,
+      colors: chosen.map((_s, i) => comparisonColor(i)),
+      offsets: chosen.map((s) => parseOffset(s.offsetText) ?? 0),
+    }),
+    // chosenKey stands for the chosen trials and their offsets.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [chosenKey],
   );
 
   // Share tokens visitors hold, per subject: a selector switched to another subject reads it with that one.
@@ -302,7 +297,7 @@ export default function AnalysisDashboardPage() {
             <DashboardWidgets
               layout={dashboard.data.layout}
               trials={widgetTrials}
-              viewerTrials={chosenTrials}
+              viewer={viewer}
               locale={locale}
             />
           )}

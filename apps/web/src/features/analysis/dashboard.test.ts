@@ -9,6 +9,7 @@ import {
   selectorsFromUrl,
   urlQueryOf,
 } from './dashboard-url';
+import { normalizedMode } from './widgets/LinearChartWidget';
 import { MetricBarsWidget } from './widgets/MetricBarsWidget';
 import { AmplitudesWidget } from './widgets/ValueListWidgets';
 import type { WidgetInput } from './widgets/types';
@@ -63,6 +64,8 @@ const locale = {
   t: (key: string, o?: Record<string, unknown>) => `${key}${o ? JSON.stringify(o) : ''}`,
   number: (v: number, d: number) => v.toFixed(d),
   label: (_f: string, _k: string, stored: string) => stored,
+  text: (_k: string, stored: string) => stored,
+  summary: (r: { info_text: string }) => r.info_text,
 };
 
 describe('dashboard URL', () => {
@@ -145,6 +148,23 @@ describe('widgets', () => {
     expect(root.textContent).toContain('widgets.empty');
     w.dispose();
     expect(root.childElementCount).toBe(0);
+  });
+
+  it('linear chart mode: as the layout says (over time unless normalized), the other when one has no data', () => {
+    const gait = gaitResultFixture({ speed: 1, seed: 0 });
+    const both: AnalysisResult = {
+      ...gait,
+      y_axis: ['knee'],
+      y_axis_normalized: ['knee'],
+      datasets: { time: [0, 1], knee: [1, 2] },
+      datasets_normalized_mean: { knee: [1, 2] },
+    };
+    // A jump result: curves over time only.
+    const timeOnly: AnalysisResult = { ...both, y_axis_normalized: [], datasets_normalized_mean: {} };
+    expect(normalizedMode(false, [both])).toEqual({ normalized: false, canSwitch: true });
+    expect(normalizedMode(true, [both])).toEqual({ normalized: true, canSwitch: true });
+    expect(normalizedMode(true, [timeOnly])).toEqual({ normalized: false, canSwitch: false });
+    expect(normalizedMode(true, [])).toEqual({ normalized: true, canSwitch: false });
   });
 
   it('amplitudes: value with its range per trial', () => {

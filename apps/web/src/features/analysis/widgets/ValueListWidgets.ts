@@ -67,7 +67,7 @@ export class ScalarValuesWidget extends ValueListWidget<AnalysisScalarValue> {
   protected text(v: AnalysisScalarValue | undefined, { locale }: WidgetInput) {
     if (!v || v.value === null) return locale.t('widgets.noValue');
     const sd = v.sd !== null ? ` ± ${locale.number(v.sd, v.decimals)}` : '';
-    return `${locale.number(v.value, v.decimals)}${sd} ${v.units}`;
+    return `${locale.number(v.value, v.decimals)}${sd}${v.units ? ` ${v.units}` : ''}`;
   }
 }
 
@@ -79,7 +79,7 @@ export class InfoTextWidget implements DashboardWidgetView {
     this.root.replaceChildren();
     const texts = new Map<string, string[]>();
     for (const tr of trials) {
-      const text = tr.result.info_text.trim();
+      const text = locale.summary(tr.result).trim();
       if (text) texts.set(text, [...(texts.get(text) ?? []), tr.label]);
     }
     if (texts.size === 0) {

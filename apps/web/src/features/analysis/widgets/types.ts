@@ -24,6 +24,10 @@ export interface WidgetLocale {
     key: string,
     stored: string,
   ) => string;
+  /** Any analysis catalogue text by key ('metrics.gait_speed.info'), `stored` when the catalogue lacks it. */
+  text: (key: string, stored: string) => string;
+  /** A result's summary (its info text) in the UI language. */
+  summary: (result: Pick<AnalysisResult, 'info_text' | 'details'>) => string;
 }
 
 export interface WidgetInput {
