@@ -114,14 +114,18 @@ export class Visualizer {
     this.renderer.setAnimationLoop(() => this.frame());
   }
 
-  /** Shows these trials side by side, each in its own colour, and frames the camera on them. */
-  setTrials(list: VisualizerTransforms[]): void {
+  /**
+   * Shows these trials side by side, each in its own colour (SPEC §9's trial colours unless `colors` names
+   * them, as the analysis dashboards do to match their charts), and frames the camera on them.
+   */
+  setTrials(list: VisualizerTransforms[], colors?: readonly string[]): void {
     for (const s of this.skeletons) {
       this.scene.remove(s.group);
       s.dispose();
     }
     this.skeletons = list.map(
-      (t, i) => new Skeleton(t, trialColor(i), trialOffset(i, list.length), this.quality === 'high'),
+      (t, i) =>
+        new Skeleton(t, colors?.[i] ?? trialColor(i), trialOffset(i, list.length), this.quality === 'high'),
     );
     this.container.dataset.trials = String(list.length);
     for (const s of this.skeletons) this.scene.add(s.group);
@@ -133,6 +137,17 @@ export class Visualizer {
     this.frameCamera();
     this.dirty = true;
     this.emit(true);
+  }
+
+  /**
+   * Per-trial time offsets (s, in setTrials' order): trial i shows its frame at clock time t − offset[i], so a
+   * positive offset starts it later, as in the dashboard's charts over time. The duration covers the latest end.
+   */
+  setTimeOffsets(offsets: readonly number[]): void {
+    this.skeletons.forEach((s, i) => (s.timeOffset = offsets[i] ?? 0));
+    this.container.dataset.offsets = this.skeletons.map((s) => s.timeOffset).join(',');
+    this.updateDuration();
+    this.dirty = true;
   }
 
   /** Videos (video-sync results) that play in step with the skeletons. */
@@ -211,7 +226,10 @@ export class Visualizer {
   }
 
   private updateDuration(): void {
-    const anim = Math.max(0, ...this.skeletons.map((s) => animationDuration(s.transforms.time)));
+    const anim = Math.max(
+      0,
+      ...this.skeletons.map((s) => animationDuration(s.transforms.time) + s.timeOffset),
+    );
     this.clock.duration = Math.max(anim, this.videoSync.longestDuration());
     this.emit(true);
   }

@@ -20,6 +20,8 @@ export class Skeleton {
   private readonly meshes = new Map<string, Mesh>();
   private readonly material: Material;
   private shownFrame = -1;
+  /** Seconds this trial starts after the shared playback clock's zero (a dashboard's per-trial time offset). */
+  timeOffset = 0;
 
   constructor(
     readonly transforms: VisualizerTransforms,
@@ -59,7 +61,7 @@ export class Skeleton {
 
   /** Poses every body for playback time `t` (seconds from the start); cheap when the frame is unchanged. */
   showTime(t: number): number {
-    const frame = frameAt(this.transforms.time, t);
+    const frame = frameAt(this.transforms.time, t - this.timeOffset);
     this.showFrame(frame);
     return frame;
   }

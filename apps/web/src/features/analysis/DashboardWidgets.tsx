@@ -4,10 +4,17 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ViewerPanel } from '../session-view/viewer/ViewerPanel';
 import { WidgetHost } from './WidgetHost';
-import { chartQuantities, LinearChartWidget } from './widgets/LinearChartWidget';
+import { chartQuantities, LinearChartWidget, normalizedMode } from './widgets/LinearChartWidget';
 import { MetricBarsWidget } from './widgets/MetricBarsWidget';
 import { AmplitudesWidget, InfoTextWidget, ScalarValuesWidget } from './widgets/ValueListWidgets';
 import type { WidgetInput, WidgetLocale, WidgetTrial } from './widgets/types';
+
+/** The chosen trials for the 3D view, with the colours and time offsets the charts use. */
+export interface ViewerTrials {
+  trials: Trial[];
+  colors: string[];
+  offsets: number[];
+}
 
 const CREATE = {
   metric_bars: (root: HTMLElement) => new MetricBarsWidget(root),
@@ -26,9 +33,11 @@ function LinearChartFrame({
   locale: WidgetLocale;
 }) {
   const { t } = useTranslation('dashboard');
-  const [normalized, setNormalized] = useState(widget.normalized ?? true);
+  // The layout says how the chart starts (over time unless `normalized`); a mode without data gives way.
+  const [choice, setNormalized] = useState(widget.normalized ?? false);
   const [quantity, setQuantity] = useState('');
   const results = trials.map((x) => x.result);
+  const { normalized, canSwitch } = normalizedMode(choice, results, widget.quantities);
   const quantities = chartQuantities(results, normalized, widget.quantities);
   const shown = quantities.includes(quantity) ? quantity : (quantities[0] ?? '');
   const input = useMemo<WidgetInput>(
@@ -56,7 +65,13 @@ function LinearChartFrame({
           ))}
         </TextField>
         <FormControlLabel
-          control={<Switch checked={normalized} onChange={(e) => setNormalized(e.target.checked)} />}
+          control={
+            <Switch
+              checked={normalized}
+              disabled={!canSwitch}
+              onChange={(e) => setNormalized(e.target.checked)}
+            />
+          }
           label={t('widgets.normalized')}
         />
       </Stack>
@@ -73,12 +88,12 @@ function LinearChartFrame({
 function WidgetFrame({
   widget,
   trials,
-  viewerTrials,
+  viewer,
   locale,
 }: {
   widget: DashboardWidget;
   trials: WidgetTrial[];
-  viewerTrials: Trial[];
+  viewer: ViewerTrials;
   locale: WidgetLocale;
 }) {
   const { t } = useTranslation('dashboard');
@@ -95,8 +110,8 @@ function WidgetFrame({
         {title}
       </Typography>
       {widget.type === 'visualizer' ? (
-        viewerTrials.length > 0 ? (
-          <ViewerPanel trials={viewerTrials} />
+        viewer.trials.length > 0 ? (
+          <ViewerPanel trials={viewer.trials} colors={viewer.colors} timeOffsets={viewer.offsets} />
         ) : (
           <Typography color="text.secondary">{t('widgets.empty')}</Typography>
         )
@@ -113,12 +128,12 @@ function WidgetFrame({
 export function DashboardWidgets({
   layout,
   trials,
-  viewerTrials,
+  viewer,
   locale,
 }: {
   layout: DashboardLayout;
   trials: WidgetTrial[];
-  viewerTrials: Trial[];
+  viewer: ViewerTrials;
   locale: WidgetLocale;
 }) {
   return (
@@ -133,7 +148,7 @@ export function DashboardWidgets({
       {layout.columns.map((col, i) => (
         <Stack key={i} spacing={2} sx={{ gridColumn: { lg: `span ${col.width}` }, minWidth: 0 }}>
           {col.widgets.map((w, k) => (
-            <WidgetFrame key={k} widget={w} trials={trials} viewerTrials={viewerTrials} locale={locale} />
+            <WidgetFrame key={k} widget={w} trials={trials} viewer={viewer} locale={locale} />
           ))}
         </Stack>
       ))}

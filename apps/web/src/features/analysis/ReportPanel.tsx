@@ -56,7 +56,11 @@ export function ReportPanel({ functionId, trialIds }: { functionId: string; tria
   const report = enough ? status.data : null;
   const pending = report?.state === 'pending' || create.isPending;
   return (
-    <Stack spacing={1} data-testid="report-panel">
+    <Stack
+      spacing={1}
+      data-testid="report-panel"
+      data-state={pending ? 'pending' : (report?.state ?? 'null')}
+    >
       <Typography variant="subtitle2" component="h3">
         {t('panel.title')}
       </Typography>

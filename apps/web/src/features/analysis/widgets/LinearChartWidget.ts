@@ -16,6 +16,8 @@ Chart.register(LineController, LineElement, PointElement, LinearScale, Tooltip, 
 
 type Point = { x: number; y: number };
 
+const GAIT_FUNCTIONS = ['gait', 'treadmill_gait'];
+
 /** The quantities a linear chart can draw in a mode: the widget's list, else the results' own. */
 export function chartQuantities(results: AnalysisResult[], normalized: boolean, only?: string[]): string[] {
   const keys: string[] = [];
@@ -27,6 +29,21 @@ export function chartQuantities(results: AnalysisResult[], normalized: boolean, 
     }
   }
   return keys;
+}
+
+/**
+ * Whether a chart draws normalised curves: as chosen (the layout's `normalized`, then the switch), unless the
+ * results hold no data for that mode but do for the other (jump results have no normalised curves).
+ */
+export function normalizedMode(
+  chosen: boolean,
+  results: AnalysisResult[],
+  only?: string[],
+): { normalized: boolean; canSwitch: boolean } {
+  const canNormalize = chartQuantities(results, true, only).length > 0;
+  const canTime = chartQuantities(results, false, only).length > 0;
+  const normalized = chosen ? canNormalize || !canTime : !canTime && canNormalize;
+  return { normalized, canSwitch: canNormalize && canTime };
 }
 
 function withAlpha(hex: string, alpha: number): string {
@@ -132,9 +149,11 @@ export class LinearChartWidget implements DashboardWidgetView {
       x: { title: { text: string } };
       y: { title: { text: string } };
     };
-    scales.x.title.text = normalized
-      ? input.locale.t('widgets.percentCycle')
-      : input.locale.t('widgets.timeAxis');
+    // Gait curves are normalised per gait cycle, the others per repetition.
+    const perCycle = results.every((r) => GAIT_FUNCTIONS.includes(r.function_id));
+    scales.x.title.text = !normalized
+      ? input.locale.t('widgets.timeAxis')
+      : input.locale.t(perCycle ? 'widgets.percentCycle' : 'widgets.percentRepetition');
     scales.y.title.text =
       info && q
         ? `${input.locale.label('quantities', q, info.label)}${info.units ? ` (${info.units})` : ''}`

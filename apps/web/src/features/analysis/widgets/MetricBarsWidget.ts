@@ -10,6 +10,21 @@ export function metricValueText(m: AnalysisMetric | undefined, loc: WidgetLocale
   return `${loc.t('widgets.left')} ${f(m.value.left)} / ${loc.t('widgets.right')} ${f(m.value.right)}`;
 }
 
+/**
+ * The value cell: the value, or for a bilateral metric 'L 0.61 /' and 'R 0.66' that wrap between the sides
+ * only (never inside a number) in narrow columns. Its text is metricValueText's.
+ */
+function valueCell(m: AnalysisMetric | undefined, loc: WidgetLocale): HTMLElement {
+  const cell = el('span', { fontVariantNumeric: 'tabular-nums' });
+  const text = metricValueText(m, loc);
+  const parts = m && m.value !== null && typeof m.value === 'object' ? text.split(' / ') : [text];
+  parts.forEach((part, i) => {
+    if (i > 0) cell.append(document.createTextNode(' '));
+    cell.append(el('span', { whiteSpace: 'nowrap' }, i < parts.length - 1 ? `${part} /` : part));
+  });
+  return cell;
+}
+
 /** 'Reference: 1.00 – 1.12 m/s' (with the usual outer range for 5 bands). */
 export function referenceText(m: AnalysisMetric, loc: WidgetLocale): string {
   const f = (v: number) => loc.number(v, m.decimals);
@@ -56,7 +71,8 @@ export class MetricBarsWidget implements DashboardWidgetView {
       block.append(
         blockTitle(`${label}${first.units ? ` (${first.units})` : ''}`, referenceText(first, locale)),
       );
-      if (first.info) block.title = first.info;
+      const info = first.info ? locale.text(`metrics.${key}.info`, first.info) : '';
+      if (info) block.title = info;
       const scale = metricScale(
         first,
         metrics.flatMap((m) => (m ? metricNumbers(m.value) : [])),
@@ -65,7 +81,7 @@ export class MetricBarsWidget implements DashboardWidgetView {
       trials.forEach((tr, i) => {
         const m = metrics[i];
         const row = trialRow(tr.color, tr.dash, tr.label);
-        const value = el('span', { fontVariantNumeric: 'tabular-nums' }, metricValueText(m, locale));
+        const value = valueCell(m, locale);
         value.dataset.testid = 'metric-value';
         const bar = el('div', {
           position: 'relative',
@@ -109,15 +125,18 @@ export class MetricBarsWidget implements DashboardWidgetView {
           });
           bar.append(tick);
           if (side) {
+            // L left of its tick, R right of it: equal sides stay readable ('L|R').
+            const left = side === locale.t('widgets.left');
             bar.append(
               el(
                 'span',
                 {
                   position: 'absolute',
-                  left: `calc(${pct(v)} + 3px)`,
+                  ...(left ? { right: `calc(100% - ${pct(v)} + 3px)` } : { left: `calc(${pct(v)} + 3px)` }),
                   top: '-1px',
                   fontSize: '9px',
                   fontWeight: '700',
+                  lineHeight: '14px',
                 },
                 side,
               ),

@@ -22,8 +22,18 @@ function requestedQuality(): 'high' | 'low' | 'auto' {
 /**
  * 3D skeletons of the given trials with the first trial's synced videos. The Visualizer instance owns the
  * scene and frame loop; this component only feeds it data and shows its state (about 10 updates a second).
+ * The analysis dashboards pass their trial colours (so a trial has one colour in 3D, charts and report) and
+ * their per-trial time offsets (s).
  */
-export function ViewerPanel({ trials }: { trials: Trial[] }) {
+export function ViewerPanel({
+  trials,
+  colors,
+  timeOffsets,
+}: {
+  trials: Trial[];
+  colors?: readonly string[];
+  timeOffsets?: readonly number[];
+}) {
   const { t } = useTranslation('session');
   const holder = useRef<HTMLDivElement>(null);
   const videoRefs = useRef<(HTMLVideoElement | null)[]>([]);
@@ -35,6 +45,9 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
   const videos = trials[0] ? syncedVideos(trials[0]) : [];
   const videoCount = useRef(0);
   videoCount.current = videos.length;
+  const latest = useRef({ colors, timeOffsets });
+  latest.current = { colors, timeOffsets };
+  const offsetKey = (timeOffsets ?? []).join(',');
 
   useEffect(() => {
     if (!holder.current) return;
@@ -64,7 +77,8 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
     viz.seek(0);
     Promise.all(trials.map((t) => loadTransforms(t, abort.signal)))
       .then((list) => {
-        viz.setTrials(list);
+        viz.setTrials(list, latest.current.colors);
+        viz.setTimeOffsets(latest.current.timeOffsets ?? []);
         viz.setVideos(
           videoRefs.current.slice(0, videoCount.current).filter((x): x is HTMLVideoElement => x !== null),
         );
@@ -86,6 +100,11 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
     // trialKey captures the trial list; trials itself changes identity on every poll.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [viz, trialKey]);
+
+  // Offsets move trials in time without reloading them.
+  useEffect(() => {
+    viz?.setTimeOffsets(latest.current.timeOffsets ?? []);
+  }, [viz, offsetKey]);
 
   return (
     <Box>
