@@ -79,7 +79,7 @@ function Where() {
   return <div data-testid="where">{loc.pathname + loc.search}</div>;
 }
 
-function renderDialog(onClose = () => {}) {
+function renderDialog(onClose = () => {}, list = trials) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/session/s']}>
@@ -88,7 +88,7 @@ function renderDialog(onClose = () => {}) {
             path="*"
             element={
               <>
-                <AdvancedAnalysisDialog open onClose={onClose} sessionId="s" trial={walk} trials={trials} />
+                <AdvancedAnalysisDialog open onClose={onClose} sessionId="s" trial={walk} trials={list} />
                 <Where />
               </>
             }
@@ -171,6 +171,35 @@ describe('Advanced Analysis dialog', () => {
     expect(within(gait).getByRole('button', { name: 'Re-run Gait analysis' })).toBeEnabled();
     await user.click(within(row).getByRole('button', { name: 'Open dashboard' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/analysis-dashboard/dash1/?trialId=w');
+  });
+
+  it('opens the dashboard with this trial first and every other chosen trial done on it', async () => {
+    const walk2 = trial({ id: 'w2', name: 'walk_2' });
+    const walk3 = trial({ id: 'w3', name: 'walk_3' });
+    const gait = fn('gait', 'Gait analysis', {
+      w: done,
+      w2: { ...done, trial_id: 'w2', task_id: 't2' },
+      w3: { ...state({ trial_id: 'w3', task_id: 't3' }) },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/api/analysis-functions/')) return new Response(JSON.stringify([gait]));
+        if (url.startsWith('/api/analysis-result/')) return new Response('{}', { status: 202 });
+        return new Response('{}', { status: 404 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderDialog(() => {}, [...trials, walk2, walk3]);
+    await screen.findByTestId('analysis-function-gait');
+    for (const name of ['walk_2', 'walk_3']) {
+      await user.click(screen.getByRole('combobox', { name: 'Trials to analyse' }));
+      await user.click(await screen.findByRole('option', { name }));
+    }
+    const row = await screen.findByTestId('analysis-state-gait-walk_2');
+    await user.click(within(row).getByRole('button', { name: 'Open dashboard' }));
+    // walk_3 is still calculating: not shown.
+    expect(screen.getByTestId('where')).toHaveTextContent('/analysis-dashboard/dash1/?trialId=w2,w');
   });
 
   it('renders in German through both catalogues', async () => {

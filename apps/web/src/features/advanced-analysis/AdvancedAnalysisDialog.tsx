@@ -74,9 +74,16 @@ export function AdvancedAnalysisDialog({
     if (entry.id === 'dashboard') {
       const state = fn.states[target.id];
       if (!state?.dashboard_id) return;
+      // The dashboard compares: it opens with this trial first, then every other chosen trial done on it.
+      const shown = [target, ...chosenTrials.filter((x) => x.id !== target.id)].filter(
+        (x) =>
+          fn.states[x.id]?.state === 'successfull' && fn.states[x.id]?.dashboard_id === state.dashboard_id,
+      );
       onClose();
       navigate(
-        `${routePath('AnalysisDashboard', { id: state.dashboard_id })}?trialId=${encodeURIComponent(target.id)}`,
+        `${routePath('AnalysisDashboard', { id: state.dashboard_id })}?trialId=${shown
+          .map((x) => encodeURIComponent(x.id))
+          .join(',')}`,
       );
     } else if (entry.id === 'result_json') {
       downloadResultJson(target, fn.id, entry.result_tag).catch(fail);
