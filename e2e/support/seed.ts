@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { readMot, readOsim, visualizerTransforms } from '@poselab/biomech';
 import type { RunningServer } from './server';
 import { repoRoot } from './server';
 
@@ -72,12 +73,24 @@ export interface SeedOptions {
   motions?: Record<string, string>;
   /** A scaled .osim stored as the neutral trial's 'opensim_model' result (analyses run FK on it). */
   scaledModel?: string;
+  /**
+   * The 3D view of each trial with a motion: its visualizer transforms from forward kinematics of that motion on
+   * the scaled model (as the pipeline makes them), instead of the FK reference's looped drop jump.
+   */
+  transformsFromMotions?: boolean;
 }
 
 export interface SeededSession {
   sessionId: string;
   subjectId: string;
   trials: SeededTrial[];
+}
+
+/** visualizerTransforms JSON of a .mot on a .osim (forward kinematics, packages/biomech). */
+function motionTransforms(osimFile: string, motFile: string): Buffer {
+  const model = readOsim(readFileSync(osimFile, 'utf8'));
+  const json = visualizerTransforms(model, readMot(readFileSync(motFile, 'utf8')));
+  return Buffer.from(JSON.stringify(json));
 }
 
 const iso = (offsetMs = 0) => new Date(Date.now() + offsetMs).toISOString();
@@ -131,7 +144,13 @@ export function seedProcessedSession(server: RunningServer, opts: SeedOptions): 
         db.prepare(addTrial).run(id, sessionId, name, opts.videos ?? 2, at, at, at, at);
         trials.push({ id, name });
         const key = (file: string) => `sessions/${sessionId}/trials/${id}/results/${file}`;
-        put(key('visualizerTransforms.json'), transforms);
+        const motion = opts.motions?.[name];
+        put(
+          key('visualizerTransforms.json'),
+          opts.transformsFromMotions && motion && opts.scaledModel
+            ? motionTransforms(opts.scaledModel, motion)
+            : transforms,
+        );
         addResult.run(
           randomUUID(),
           id,
