@@ -56,6 +56,12 @@ export interface IKResult {
   /** Per frame, root-mean-square and max marker error in metres. */
   markerRms: number[];
   markerMax: number[];
+  /**
+   * Per frame, per coordinate (model order): -1 when it sits at its lower limit and the markers pull it
+   * beyond, 1 at its upper limit likewise, else 0. A coordinate resting on a limit that nothing pulls on (no
+   * marker sees it, its prior is the limit) is not flagged.
+   */
+  atLimit: Int8Array[];
 }
 
 interface Workspace {
@@ -102,15 +108,26 @@ export function solveIK(model: Model, data: MarkerTrajectories, options: IKOptio
       ws,
     );
     frames.forEach((f, i) => {
-      averageInto(model, problem, f, back[frames.length - 1 - i]);
-      clampInto(problem, f);
+      const b = back[frames.length - 1 - i];
+      const avg = Float64Array.from(f);
+      averageInto(model, problem, avg, b);
+      clampInto(problem, avg);
+      // Two passes can reach one orientation through different angle sets (a shoulder near its gimbal lock,
+      // unclamped rotations a turn apart): their mean is then a third pose that fits nothing. Keep the mean
+      // only when it fits about as well as the passes, else the pass that fits best.
+      const cost = (q: Float64Array) => frameCost(problem, q, data.frames[i], targets, ws);
+      const cf = cost(f);
+      const cb = cost(b);
+      if (cost(avg) <= Math.min(cf, cb) * 1.5 + 1e-6) f.set(avg);
+      else if (cb < cf) f.set(b);
     });
   }
-  const out: IKResult = { time: [...data.time], frames, markerRms: [], markerMax: [] };
+  const out: IKResult = { time: [...data.time], frames, markerRms: [], markerMax: [], atLimit: [] };
   frames.forEach((f, i) => {
     const { rms, max } = markerErrors(problem, f, data.frames[i], ws);
     out.markerRms.push(rms);
     out.markerMax.push(max);
+    out.atLimit.push(limitFlags(problem, f, data.frames[i], targets, ws));
   });
   return out;
 }
@@ -355,6 +372,48 @@ export function solveFrame(
   // Leave the residual vector consistent with q for callers that read it.
   residuals(p, q, ws.markers, target, targets, prev, smoothW, ws.r);
   return cost;
+}
+
+/** Coordinates of q within LIMIT_TOLERANCE of a limit whose cost gradient points out of the range. */
+const LIMIT_TOLERANCE = (0.5 * Math.PI) / 180;
+function limitFlags(
+  p: IKProblem,
+  q: Float64Array,
+  target: Float64Array,
+  targets: Targets,
+  ws: Workspace,
+): Int8Array {
+  const flags = new Int8Array(q.length);
+  const near = Array.from(p.free, (k) =>
+    q[k] - p.lower[k] <= LIMIT_TOLERANCE ? -1 : p.upper[k] - q[k] <= LIMIT_TOLERANCE ? 1 : 0,
+  );
+  if (near.every((n) => n === 0)) return flags;
+  bodyTransformsInto(p.kin, q, ws.bodies);
+  markerPositionsInto(p.kin, ws.bodies, ws.markers);
+  residuals(p, q, ws.markers, target, targets, null, 0, ws.r);
+  const m = jacobian(p, q, target, targets, 0, ws);
+  const nf = p.free.length;
+  near.forEach((side, c) => {
+    if (side === 0) return;
+    let g = 0;
+    for (let i = 0; i < m; i++) g += ws.J[i * nf + c] * ws.r[i];
+    // Descent direction -g: beyond the lower limit when g > 0, beyond the upper one when g < 0.
+    if ((side < 0 && g > 1e-12) || (side > 0 && g < -1e-12)) flags[p.free[c]] = side;
+  });
+  return flags;
+}
+
+/** Marker and coordinate-target cost of q on one frame (no smoothing term). */
+function frameCost(
+  p: IKProblem,
+  q: Float64Array,
+  target: Float64Array,
+  targets: Targets,
+  ws: Workspace,
+): number {
+  bodyTransformsInto(p.kin, q, ws.trial);
+  markerPositionsInto(p.kin, ws.trial, ws.trialMarkers);
+  return residuals(p, q, ws.trialMarkers, target, targets, null, 0, ws.r);
 }
 
 function markerErrors(
