@@ -22,6 +22,7 @@ export { BUILTIN_MODEL_NAME } from './builtin/build-builtin-model';
 export {
   scaleModel,
   withDefaultPose,
+  ScalingError,
   type ScaleOptions,
   type ScaleResult,
   type ScalingSetup,
@@ -31,6 +32,7 @@ export { applyScaleFactors, type ScaleFactors } from './scale/apply-scale';
 export {
   findStaticWindow,
   markerMovementsMm,
+  StillPeriodError,
   type StaticWindow,
   type StaticWindowOptions,
 } from './scale/static-window';

@@ -4,27 +4,29 @@ import {
   calibrateRig,
   drawCalibrationImage,
   findCameraProfile,
+  processingWarning,
   readCalibrationFrames,
+  type ProcessingWarning,
   type RigCameraResult,
 } from '@poselab/pipeline';
 import { CAMERA_CALIBRATION_TAG, type CameraCalibrationResult, type JobVideo } from '@poselab/contract';
 import { ProcessingError } from '../host';
 import type { JobContext, ProcessorOutcome } from '../runner';
 
-/** User words for one camera that failed (SPEC §8: the trial's meta error text). */
-export function cameraFailureText(index: number, video: JobVideo, r: RigCameraResult): string {
-  const cam = `camera ${index + 1} (${video.device_name})`;
+/** The coded warning for one camera that failed (SPEC §8's words: also the trial's error text). */
+export function cameraFailureWarning(index: number, video: JobVideo, r: RigCameraResult): ProcessingWarning {
+  const params = { camera: index + 1, device: video.device_name };
   switch (r.reason) {
     case 'board-not-found':
-      return `Checkerboard not found in ${cam}.`;
+      return processingWarning('calibration_board_not_found', params);
     case 'board-too-small':
-      return `The checkerboard is too small in ${cam}; move the board closer.`;
+      return processingWarning('calibration_board_too_small', params);
     case 'wrong-board-size':
-      return `The checkerboard seen by ${cam} does not match the rows and columns entered.`;
+      return processingWarning('calibration_wrong_board_size', params);
     case 'cameras-disagree':
-      return `The board orientation seen by ${cam} disagrees with the other cameras.`;
+      return processingWarning('calibration_cameras_disagree', params);
     default:
-      return `${cam} could not be calibrated (${r.message}).`;
+      return processingWarning('calibration_camera_failed', { ...params, reason: r.message });
   }
 }
 
@@ -59,15 +61,15 @@ export async function processCalibration(ctx: JobContext): Promise<ProcessorOutc
       onProgress: (f) => ctx.progress(30 + 50 * f, 'Finding the checkerboard and calibrating cameras'),
     }),
   );
-  const failures = rig.perCamera
-    .map((r, i) => (r.ok ? null : cameraFailureText(i, spec.videos[i], r)))
-    .filter((t): t is string => !!t);
+  const failures = rig.perCamera.flatMap((r, i) =>
+    r.ok ? [] : [cameraFailureWarning(i, spec.videos[i], r)],
+  );
   ctx.log('calibration per camera', {
     perCamera: rig.perCamera.map((r) => ({ name: r.name, ok: r.ok, message: r.message })),
   });
   if (rig.calibratedCount < 2)
     throw new ProcessingError(
-      `${failures.join(' ')} At least 2 cameras must see the whole checkerboard.`.trim(),
+      `${failures.map((f) => f.message).join(' ')} At least 2 cameras must see the whole checkerboard.`.trim(),
       rig.perCamera.map((r) => `${r.name}: ${r.message}`).join('; '),
     );
 
@@ -106,7 +108,7 @@ export async function processCalibration(ctx: JobContext): Promise<ProcessorOutc
       await ctx.putResult({
         tag: 'calibration-img',
         deviceId: spec.videos[i].device_id,
-        meta: { ok: r.ok, message: r.ok ? r.message : cameraFailureText(i, spec.videos[i], r) },
+        meta: { ok: r.ok, message: r.ok ? r.message : cameraFailureWarning(i, spec.videos[i], r).message },
         fileName: `calibration-img-${i + 1}.png`,
         filePath: png,
       });

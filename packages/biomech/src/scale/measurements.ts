@@ -45,12 +45,16 @@ export const BUILTIN_MEASUREMENTS: SegmentMeasurement[] = [
  * The 'upright_standing_pose' assumption for the built-in model (radians): a subject standing upright with
  * the feet flat and pointing forward holds every joint of the legs and the back at 0 (the built-in model's
  * zero pose is standing upright, foot flat; OpenCap's setup targets 5° at the ankle for LaiUhlrich2022, whose
- * zero pose differs). Hip adduction, the pelvis and the arms are left to the data. Keypoint detectors do not
+ * zero pose differs), and the pelvis level. Hip adduction (the stance width), the pelvis tilt and heading and the
+ * arms are left to the data. Keypoint detectors do not
  * see joint centres (a hip keypoint is centimetres off the hip joint centre, BlazePose's toe is the tip of the
  * foot), so the pose they suggest is biased by their offsets; scaling therefore poses the model as assumed
  * and places each keypoint marker where the detector put it (see scaleModel).
  */
 export const UPRIGHT_POSE_TARGETS: Record<string, number> = {
+  // Standing on both feet the pelvis is level; a detector's hip keypoints a few millimetres apart in height
+  // would otherwise tilt it sideways and shift that into both hip adductions.
+  pelvis_list: 0,
   hip_flexion_r: 0,
   hip_rotation_r: 0,
   knee_angle_r: 0,

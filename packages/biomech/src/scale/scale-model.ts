@@ -145,20 +145,34 @@ export function scaleModel(
   };
 }
 
+/** A neutral trial the model cannot be scaled on; `segments` names the measurements concerned. */
+export class ScalingError extends Error {
+  constructor(
+    message: string,
+    readonly segments: string[],
+  ) {
+    super(message);
+    this.name = 'ScalingError';
+  }
+}
+
 function checkPlausible(factors: Record<string, number>, [lo, hi]: [number, number], maxAsym: number): void {
   for (const [name, f] of Object.entries(factors)) {
     if (!(f >= lo && f <= hi)) {
-      throw new Error(
+      throw new ScalingError(
         `Implausible scale factor ${f.toFixed(2)} for ${name} (allowed ${lo}–${hi} of the generic model). Check that the subject is fully visible and standing still in the neutral trial, and that the calibration is correct.`,
+        [name],
       );
     }
   }
   for (const [name, f] of Object.entries(factors)) {
     if (!name.endsWith('_r')) continue;
-    const other = factors[name.slice(0, -2) + '_l'];
+    const left = name.slice(0, -2) + '_l';
+    const other = factors[left];
     if (other !== undefined && Math.abs(f - other) / Math.min(f, other) > maxAsym) {
-      throw new Error(
+      throw new ScalingError(
         `Implausible left/right difference for ${name.slice(0, -2)}: ${f.toFixed(2)} vs ${other.toFixed(2)}. Check the neutral trial (both sides visible, no keypoint swaps).`,
+        [name, left],
       );
     }
   }

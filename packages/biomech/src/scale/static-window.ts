@@ -94,7 +94,27 @@ export function findStaticWindow(data: MarkerTrajectories, options: StaticWindow
     // Halve the window, but never skip the shortest one allowed (a 0.17 s trial must still try 0.1 s).
     seconds = seconds > floor + 1e-9 ? Math.max(floor, seconds / 2) : 0;
   }
-  throw new Error(
-    `The neutral trial has no still period of at least ${minSeconds} s (every window moves more than ${thresholds[thresholds.length - 1]} mm). Ask the subject to stand still for a second during the neutral recording.`,
+  // Name the marker that keeps the stillest shortest window from being still.
+  const len = Math.max(2, Math.round(floor * rate) + 1);
+  let worst = { marker: '', mm: Infinity, window: Infinity };
+  for (let s = 0; s + len <= n; s++) {
+    const moves = markerMovementsMm(data, s, s + len, mean);
+    const top = moves.reduce((w, m, k) => (m > moves[w] ? k : w), 0);
+    if (moves[top] < worst.window) worst = { marker: data.names[top], mm: moves[top], window: moves[top] };
+  }
+  throw new StillPeriodError(
+    `The neutral trial has no still period of at least ${minSeconds} s (every window moves more than ${thresholds[thresholds.length - 1]} mm; ${worst.marker} moves most, ${worst.mm.toFixed(0)} mm). Ask the subject to stand still for a second during the neutral recording.`,
+    worst.marker,
   );
+}
+
+/** No still period: `marker` is the one that moves most in the stillest window. */
+export class StillPeriodError extends Error {
+  constructor(
+    message: string,
+    readonly marker: string,
+  ) {
+    super(message);
+    this.name = 'StillPeriodError';
+  }
 }
