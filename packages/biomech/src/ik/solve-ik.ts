@@ -12,7 +12,13 @@ import type { CoordinateValues, Model } from '../model/types';
 import { choleskySolve } from './linalg';
 import { buildProblem, type IKProblem } from './problem';
 import { rootMultiStart } from './initial-guess';
-import { averageInto, priorTargets, type CoordinateResidual } from './regularisation';
+import {
+  averageInto,
+  priorTargets,
+  softLimitTargets,
+  targetResidual,
+  type CoordinateResidual,
+} from './regularisation';
 
 export interface MarkerTrajectories {
   names: string[];
@@ -46,6 +52,24 @@ export interface IKOptions {
    * filtfilt: no lag, and the first frames no longer carry a start-up transient). Default: smoothing > 0.
    */
   bidirectional?: boolean;
+  /**
+   * Soft joint limits: within `marginRad` of a clamped rotational coordinate's limit (those named, all when
+   * absent) a one-sided quadratic cost of `weight` pulls it back. Keypoints that leave a direction nearly free
+   * (the pelvis tilt of a model whose pelvis keypoints lie on the hip axis) otherwise push coordinates onto
+   * their hard limits.
+   */
+  softLimits?: { marginRad: number; weight: number; coordinates?: readonly string[] };
+  /**
+   * Soft relations between coordinates: (coordinate - gain * other - value) held near 0 with `weight`, e.g. a
+   * lumbo-pelvic rhythm where keypoints cannot tell the lumbar spine from the pelvis.
+   */
+  couplingTargets?: ReadonlyArray<{
+    coordinate: string;
+    other: string;
+    gain: number;
+    value: number;
+    weight: number;
+  }>;
   maxIterations?: number;
 }
 
@@ -76,12 +100,24 @@ interface Workspace {
 export function solveIK(model: Model, data: MarkerTrajectories, options: IKOptions = {}): IKResult {
   const problem = buildProblem(model, data.names, options.weights);
   const smoothing = options.smoothing ?? 0;
-  const targets = Object.entries(options.coordinateTargets ?? {}).map(([name, t]) => {
+  const targets = Object.entries(options.coordinateTargets ?? {}).map(([name, t]): CoordinateResidual => {
     const i = problem.kin.coordIndex.get(name);
     if (i === undefined) throw new Error(`coordinate target: unknown coordinate '${name}'`);
     return { index: i, value: t.value, sqrtW: Math.sqrt(t.weight) };
   });
   targets.push(...priorTargets(model, problem, options.prior ?? smoothing / 50));
+  if (options.softLimits) targets.push(...softLimitTargets(model, problem, options.softLimits));
+  for (const c of options.couplingTargets ?? []) {
+    const i = problem.kin.coordIndex.get(c.coordinate);
+    const o = problem.kin.coordIndex.get(c.other);
+    if (i === undefined || o === undefined) throw new Error(`coupling target: unknown coordinate`);
+    targets.push({
+      index: i,
+      value: c.value,
+      sqrtW: Math.sqrt(c.weight),
+      relative: { other: o, gain: c.gain },
+    });
+  }
   for (const target of data.frames)
     if (target.length !== data.names.length * 3)
       throw new Error('Marker frame length does not match marker names');
@@ -200,7 +236,7 @@ function residuals(
     r[n++] = w * (markers[3 * mi + 1] - target[3 * ti + 1]);
     r[n++] = w * (markers[3 * mi + 2] - target[3 * ti + 2]);
   }
-  for (const t of targets) r[n++] = t.sqrtW * (q[t.index] - t.value);
+  for (const t of targets) r[n++] = targetResidual(t, q);
   const sw = Math.sqrt(smoothW);
   for (const k of p.free) r[n++] = prev && sw > 0 ? sw * (q[k] - prev[k]) : 0;
   let cost = 0;
@@ -276,7 +312,14 @@ function jacobian(
   let row = p.used.length * 3;
   for (const t of targets) {
     const c = p.free.indexOf(t.index);
-    if (c >= 0) J[row * nf + c] = t.sqrtW;
+    // A one-sided target (soft limit) has a slope only where it is active.
+    const d = targetResidual(t, q);
+    const active = t.side === undefined || (t.side < 0 ? d < 0 : d > 0);
+    if (c >= 0 && active) J[row * nf + c] = t.sqrtW;
+    if (t.relative) {
+      const o = p.free.indexOf(t.relative.other);
+      if (o >= 0) J[row * nf + o] = -t.relative.gain * t.sqrtW;
+    }
     row++;
   }
   const sw = Math.sqrt(smoothW);

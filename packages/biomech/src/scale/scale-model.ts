@@ -119,8 +119,19 @@ export function scaleModel(
         .filter((r) => Number.isFinite(r) && r > 0);
       if (ratios.length === 0) continue;
       const ratio = ratios.reduce((s, r) => s + r, 0) / ratios.length;
+      if (m.checks) {
+        segmentFactors[m.name] = (segmentFactors[m.checks] ?? 1) * ratio;
+        continue;
+      }
       segmentFactors[m.name] *= ratio;
       change = Math.max(change, Math.abs(ratio - 1));
+    }
+    for (const m of measurements) {
+      const from = (m.meanOf ?? []).map((n) => segmentFactors[n]).filter((f) => Number.isFinite(f));
+      if (from.length === 0) continue;
+      const f = from.reduce((a, b) => a + b, 0) / from.length;
+      change = Math.max(change, Math.abs(f / segmentFactors[m.name] - 1));
+      segmentFactors[m.name] = f;
     }
     model = applyScaleFactors(generic, toBodyFactors());
     if (change < 1e-5) break;

@@ -45,24 +45,47 @@ export const KEYPOINT_MARKER_WEIGHTS: Readonly<Record<string, number>> = Object.
 );
 
 /**
- * Coordinates keypoints barely see on the built-in model, held weakly at the neutral pose. The pelvis keypoints
- * lie on the hip axis, so pelvis tilt trades against lumbar extension and both hip flexions (a trunk
- * flexing at the spine and a pelvis tilting forward put the shoulders in the same place); BlazePose's two foot
- * points leave the subtalar and toe joints nearly free. Without this prior the demo's balancing trial pinned
- * both hip flexions at -30° and the toes at +30° (their limits); with it, none of its coordinates reaches a
- * limit and the marker error rises from 15 to 17 mm.
+ * Coordinates keypoints barely see on the built-in model, held weakly at the neutral pose: BlazePose's three foot
+ * points (ankle, heel, toe tip; the small toe is derived) leave the subtalar joint nearly free, and on the demo's
+ * balancing trial it otherwise sat at its limit in a third of the frames.
  */
-export const KEYPOINT_PRIOR_COORDINATES = [
-  'lumbar_extension',
-  'hip_flexion_r',
-  'hip_flexion_l',
-  'subtalar_angle_r',
-  'subtalar_angle_l',
-  'mtp_angle_r',
-  'mtp_angle_l',
-] as const;
+export const KEYPOINT_PRIOR_COORDINATES = ['subtalar_angle_r', 'subtalar_angle_l'] as const;
 /** Weight of that prior: 1 rad away from the neutral costs as much as a marker 10 cm off. */
 export const KEYPOINT_PRIOR_WEIGHT = 0.01;
+/**
+ * Soft limits on hip flexion, 10° inside its range (-30° to 120°). The pelvis keypoints lie on the hip axis, so
+ * pelvis tilt trades against lumbar extension and both hip flexions; a trunk bending along the whole spine (the
+ * model bends at L5/S1 only) then reads as a pelvis tilted backwards with both hips in full extension: on the
+ * demo's balancing trial both hip flexions sat at -30° in 7-9 % of the frames. A prior towards the neutral on
+ * those coordinates would fix the demo but pulls a squat's 100° of hip flexion into the pelvis (bench:ik's
+ * detector-like squats: 17° RMSE); the soft limit only acts near the limit.
+ */
+export const KEYPOINT_SOFT_LIMITS = {
+  marginRad: (10 * Math.PI) / 180,
+  weight: 0.1,
+  coordinates: ['hip_flexion_r', 'hip_flexion_l'],
+} as const;
+/**
+ * Lumbo-pelvic rhythm: relative to the neutral, lumbar flexion and forward pelvic tilt share a trunk's bend
+ * (lumbar_extension − pelvis_tilt held near its neutral value; both are negative bending forward). The pelvis
+ * keypoints lie on the hip axis, so only this prior tells a pelvis tilting from a spine bending; without it the
+ * demo's balancing trial, whose subject leans forward, read as a pelvis tilted 30° backwards under a lumbar
+ * spine flexed 37°, and bench:ik's detector-like squats wandered by 2-6° between noise seeds. Forward bending
+ * shares roughly equally between the lumbar spine and the hips (e.g. Esola et al. 1996, Spine 21:71-78).
+ */
+export const LUMBOPELVIC_RHYTHM_WEIGHT = 0.01;
+
+function lumbopelvicRhythm(model: Model) {
+  const neutral = (n: string) => model.coordinates.find((c) => c.name === n)?.defaultValue ?? 0;
+  return {
+    coordinate: 'lumbar_extension',
+    other: 'pelvis_tilt',
+    gain: 1,
+    value: neutral('lumbar_extension') - neutral('pelvis_tilt'),
+    weight: LUMBOPELVIC_RHYTHM_WEIGHT,
+  };
+}
+
 /** IK temporal smoothing for keypoints (see solveIK's `smoothing`). */
 export const KEYPOINT_IK_SMOOTHING = 0.01;
 
@@ -78,12 +101,20 @@ export function keypointIkOptions(model: Model): IKOptions {
     weights: keypointWeights(model),
     coordinateTargets,
     smoothing: KEYPOINT_IK_SMOOTHING,
+    softLimits: KEYPOINT_SOFT_LIMITS,
+    couplingTargets: [lumbopelvicRhythm(model)],
   };
 }
 
 function keypointWeights(model: Model): Record<string, number> {
   return Object.fromEntries(model.markers.map((m) => [m.name, KEYPOINT_MARKER_WEIGHTS[m.name] ?? 1]));
 }
+
+/**
+ * While scaling, the hip keypoints count little: the pose the markers are placed at should follow the joints
+ * the keypoints mark well (knees, ankles, shoulders), not the hips' unknown offset from the hip joint centres.
+ */
+export const SCALING_HIP_WEIGHTS: Readonly<Record<string, number>> = { r_hip: 0.1, l_hip: 0.1, midhip: 0.1 };
 
 /** The built-in model on the keypoints (the CLI's model, and the worker's when no OpenSim model is installed). */
 export function builtinSetup(warnings: ProcessingWarning[] = []): KinematicsSetup {
@@ -93,7 +124,7 @@ export function builtinSetup(warnings: ProcessingWarning[] = []): KinematicsSetu
     generic,
     augment: null,
     augmenterVersion: null,
-    scaleOptions: { weights: keypointWeights(generic) },
+    scaleOptions: { weights: { ...keypointWeights(generic), ...SCALING_HIP_WEIGHTS } },
     warnings,
   };
 }
