@@ -105,3 +105,4 @@ export * from './calibration/io/calibrate-recordings';
 export * from './kinematics/index';
 export { withDetectionCache } from './pose/detection-cache';
 export { reprojectionStats, type ReprojectionStats } from './triangulation/reprojection-stats';
+export { main as cliMain } from './cli/main';

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readOsim, visualizerTransforms, writeMot, writeTrc } from '@poselab/biomech';
-import { KinematicsError, neutralLimbLengths, renumberCameras, trialKinematics } from '@poselab/pipeline';
+import { KinematicsError, renumberCameras, trialKinematics, trialLimbRefinement } from '@poselab/pipeline';
 import { ProcessingError } from '../host';
 import type { JobContext, ProcessorOutcome } from '../runner';
 import { cameraRefs, camerasOfTrial, keypointPipeline } from './keypoint-stage';
@@ -26,7 +26,7 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
   const trialModel = trialModelFor(model, spec.subject);
   const kp = await keypointPipeline(ctx, cams, 5, 70, {
     filterFrequency: spec.settings.filter_frequency ?? 'default',
-    limbRefinement: { priorLengthsM: neutralLimbLengths(model) },
+    limbRefinement: trialLimbRefinement(model),
   });
   const result = await ctx.step(
     'inverse-kinematics',

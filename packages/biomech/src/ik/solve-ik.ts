@@ -81,9 +81,9 @@ export interface IKResult {
   markerRms: number[];
   markerMax: number[];
   /**
-   * Per frame, per coordinate (model order): -1 when it sits at its lower limit and the markers pull it
-   * beyond, 1 at its upper limit likewise, else 0. A coordinate resting on a limit that nothing pulls on (no
-   * marker sees it, its prior is the limit) is not flagged.
+   * Per frame, per coordinate (model order): -1 when it sits at its lower limit and the markers pull it more
+   * than half a degree beyond (a Gauss-Newton step of that coordinate alone), 1 at its upper limit likewise,
+   * else 0. A coordinate resting on a limit that nothing pulls on (no marker sees it) is not flagged.
    */
   atLimit: Int8Array[];
 }
@@ -439,9 +439,21 @@ function limitFlags(
   near.forEach((side, c) => {
     if (side === 0) return;
     let g = 0;
-    for (let i = 0; i < m; i++) g += ws.J[i * nf + c] * ws.r[i];
-    // Descent direction -g: beyond the lower limit when g > 0, beyond the upper one when g < 0.
-    if ((side < 0 && g > 1e-12) || (side > 0 && g < -1e-12)) flags[p.free[c]] = side;
+    let h = 0;
+    for (let i = 0; i < m; i++) {
+      g += ws.J[i * nf + c] * ws.r[i];
+      h += ws.J[i * nf + c] ** 2;
+    }
+    // Where this coordinate alone would go without the limit (a Gauss-Newton step): flagged when that is past
+    // the limit by more than the tolerance, so a coordinate the markers barely see (a forearm's rotation, seen
+    // through a wrist keypoint 1.4 cm off its axis) is not flagged for a negligible pull.
+    const k = p.free[c];
+    const free = q[k] - g / (h + 1e-12);
+    if (
+      (side < 0 && free < p.lower[k] - LIMIT_TOLERANCE) ||
+      (side > 0 && free > p.upper[k] + LIMIT_TOLERANCE)
+    )
+      flags[k] = side;
   });
   return flags;
 }

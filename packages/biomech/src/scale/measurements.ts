@@ -70,14 +70,14 @@ export const BUILTIN_MEASUREMENTS: SegmentMeasurement[] = [
 ];
 
 /**
- * The 'upright_standing_pose' assumption for the built-in model (radians): a subject standing upright with
- * the feet flat and pointing forward holds every joint of the legs and the back at 0 (the built-in model's
- * zero pose is standing upright, foot flat; OpenCap's setup targets 5° at the ankle for LaiUhlrich2022, whose
- * zero pose differs), and the pelvis level and untilted. Hip adduction (the stance width), the heading and the
- * arms are left to the data. Keypoint detectors do not
+ * The 'upright_standing_pose' assumption for the built-in model (radians): a subject standing upright with the
+ * feet flat holds hip flexion, the knees, ankles, feet and back at 0 (the built-in model's zero pose stands
+ * upright, foot flat; OpenCap's setup targets 5° at the ankle for LaiUhlrich2022, whose zero pose differs), with
+ * the pelvis level and untilted. Hip adduction and rotation (the stance width and the feet's turn-out; OpenCap
+ * does not target hip rotation either), the heading and the arms are left to the data. Keypoint detectors do not
  * see joint centres (a hip keypoint is centimetres off the hip joint centre, BlazePose's toe is the tip of the
- * foot), so the pose they suggest is biased by their offsets; scaling therefore poses the model as assumed
- * and places each keypoint marker where the detector put it (see scaleModel).
+ * foot), so the pose they suggest is biased by their offsets; scaling therefore poses the model as assumed and
+ * places each keypoint marker where the detector put it (see scaleModel).
  */
 export const UPRIGHT_POSE_TARGETS: Record<string, number> = {
   // Standing on both feet the pelvis is level and, by the model's definition of its zero pose, untilted: the
@@ -86,13 +86,11 @@ export const UPRIGHT_POSE_TARGETS: Record<string, number> = {
   pelvis_tilt: 0,
   pelvis_list: 0,
   hip_flexion_r: 0,
-  hip_rotation_r: 0,
   knee_angle_r: 0,
   ankle_angle_r: 0,
   subtalar_angle_r: 0,
   mtp_angle_r: 0,
   hip_flexion_l: 0,
-  hip_rotation_l: 0,
   knee_angle_l: 0,
   ankle_angle_l: 0,
   subtalar_angle_l: 0,

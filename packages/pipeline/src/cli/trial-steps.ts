@@ -12,7 +12,8 @@ import { segmentLengthStats } from '../keypoints3d/segments';
 import { formatTrc } from '../keypoints3d/trc';
 import { neutralKinematics, type NeutralResult } from '../kinematics/neutral';
 import { builtinSetup, keypointTrialModel } from '../kinematics/setup';
-import { neutralLimbLengths, trialKinematics, type TrialResult } from '../kinematics/trial';
+import { trialKinematics, trialLimbRefinement, type TrialResult } from '../kinematics/trial';
+import type { LimbRefineOptions } from '../triangulation/limb-refine';
 import { rawPosesToKeypoints } from '../pose/detect-video';
 import type { PoseWorkerPool } from '../pose/worker-pool';
 import type { CameraRef, QualityFigures } from '../quality/figures';
@@ -53,7 +54,7 @@ export async function keypointStep(
   folder: string,
   name: CliTrial['name'],
   pool: PoseWorkerPool,
-  limbPrior?: Record<string, number>,
+  limbPrior?: LimbRefineOptions,
 ): Promise<CliTrial> {
   const paired = matchVideosToCameras(await listVideos(folder), calibration);
   console.log(`${name}: ${paired.videos.length} videos (${paired.cameras.map((c) => c.name).join(', ')})`);
@@ -66,7 +67,7 @@ export async function keypointStep(
       filterFrequency: args.filter,
       frameStride: args.stride,
       still: name === 'neutral',
-      limbRefinement: args.noLimbRefinement ? false : limbPrior ? { priorLengthsM: limbPrior } : undefined,
+      limbRefinement: args.noLimbRefinement ? false : limbPrior,
     },
     progressPrinter(name),
   );
@@ -172,7 +173,7 @@ export async function neutralStep(args: ProcessArgs, neutral: CliTrial): Promise
 /** The neutral's limb lengths, read back from the written model as the worker's dynamic job reads them. */
 export function trialModelFromOsim(osimText: string) {
   const model = readOsim(osimText);
-  return { model, limbPrior: neutralLimbLengths(model) };
+  return { model, limbPrior: trialLimbRefinement(model) };
 }
 
 /** IK of the trial on the scaled model; writes trial.mot and the visualizer JSON. */

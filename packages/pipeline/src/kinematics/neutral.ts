@@ -21,7 +21,7 @@ import { checkQuality, QualityError } from '../quality/limits';
 import { processingWarning, type ProcessingWarning } from '../quality/warnings';
 import { KinematicsError } from './errors';
 import { dropUnsteadyMarkers, markersOf } from './markers';
-import { keypointIkOptions, type KinematicsSetup } from './setup';
+import { keypointIkOptions, keypointTrialModel, type KinematicsSetup } from './setup';
 
 export interface NeutralInput {
   keypoints: KeypointProcessingResult;
@@ -158,14 +158,15 @@ export async function neutralKinematics(input: NeutralInput): Promise<NeutralRes
     }
   }
   const { modelMarkers, scale, dropped } = scaled;
-  const ikOptions = input.setup.augment ? { smoothing: 0.005 } : keypointIkOptions(scale.model);
+  const ikModel = input.setup.augment ? scale.model : keypointTrialModel(scale.model).model;
+  const ikOptions = input.setup.augment ? { smoothing: 0.005 } : keypointIkOptions(ikModel);
   const weights = input.setup.augment ? input.setup.scaleOptions.weights : ikOptions.weights;
-  const ik = solveIK(scale.model, modelMarkers, { ...ikOptions, weights });
-  const motion = motionFromFrames(scale.model, ik.time, ik.frames);
+  const ik = solveIK(ikModel, modelMarkers, { ...ikOptions, weights });
+  const motion = motionFromFrames(ikModel, ik.time, ik.frames);
   const quality = qualityFigures({
     kp,
     cameras: input.cameras,
-    fit: { model: scale.model, ik, markers: modelMarkers, weights },
+    fit: { model: ikModel, ik, markers: modelMarkers, weights },
   });
   // Keypoints the fit does not use (the head on the built-in model) are not worth a warning.
   const scaleWeights = input.setup.scaleOptions.weights;

@@ -129,7 +129,24 @@ export function builtinSetup(warnings: ProcessingWarning[] = []): KinematicsSetu
   };
 }
 
+/**
+ * Coordinates no keypoint measures, locked at the neutral pose for keypoint IK: the forearm's rotation (no hand
+ * keypoints; the wrist keypoint sits 1.4 cm off the forearm's axis, so IK turned the forearm by noise and pinned
+ * it against its limit in 3-9 % of the demo's frames).
+ */
+export const KEYPOINT_UNMEASURED_COORDINATES = ['pro_sup_r', 'pro_sup_l'] as const;
+
+/** The model with the coordinates keypoints do not measure locked at its default (neutral) pose. */
+export function withUnmeasuredLocked(model: Model): Model {
+  const unmeasured: readonly string[] = KEYPOINT_UNMEASURED_COORDINATES;
+  return {
+    ...model,
+    coordinates: model.coordinates.map((c) => (unmeasured.includes(c.name) ? { ...c, locked: true } : c)),
+  };
+}
+
 /** How a trial is solved on a scaled built-in model. */
 export function keypointTrialModel(model: Model): TrialModel {
-  return { model, augment: null, ik: keypointIkOptions(model) };
+  const locked = withUnmeasuredLocked(model);
+  return { model: locked, augment: null, ik: keypointIkOptions(locked) };
 }

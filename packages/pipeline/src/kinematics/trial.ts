@@ -14,7 +14,7 @@ import {
   type Motion,
 } from '@poselab/biomech';
 import type { KeypointProcessingResult } from '../keypoints3d/process';
-import { limbKey, RIGID_LIMBS } from '../triangulation/limb-refine';
+import { limbKey, RIGID_LIMBS, type LimbRefineOptions } from '../triangulation/limb-refine';
 import { qualityFigures, type CameraRef, type QualityFigures } from '../quality/figures';
 import { checkQuality, QualityError } from '../quality/limits';
 import type { ProcessingWarning } from '../quality/warnings';
@@ -32,6 +32,19 @@ export function neutralLimbLengths(model: Model): Record<string, number> {
   return Object.fromEntries(
     RIGID_LIMBS.flatMap(([a, b], i) => (Number.isFinite(lengths[i]) ? [[limbKey(a, b), lengths[i]]] : [])),
   );
+}
+
+/**
+ * How a movement trial's limbs are refined (limb-refine.ts) given the neutral's scaled model: held to the
+ * neutral's lengths, left and right alike, with 8 mm of freedom (10 mm for a trial's own lengths): a still
+ * neutral seen whole by every camera measures them better than a movement. On the demo's balancing trial this
+ * brings the left/right thigh and shank differences from 13 and 18 mm (each side its own median) to 3.5 and
+ * 2.7 mm, for 0.25 px more mean reprojection (9.94 → 10.19 px).
+ */
+export const NEUTRAL_LIMB_SD_M = 0.008;
+
+export function trialLimbRefinement(model: Model): LimbRefineOptions {
+  return { priorLengthsM: neutralLimbLengths(model), lengthSdM: NEUTRAL_LIMB_SD_M };
 }
 
 export interface TrialInput {

@@ -6,11 +6,16 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DetectOptions, ProgressCallback, RawPoseTrack } from './detect-video';
 
 type CacheableOptions = Omit<DetectOptions, 'pool' | 'workers'>;
+
+/** Bump when detection changes what it returns for the same video and options (the cache may outlive a run). */
+export const DETECTION_CACHE_VERSION = 1;
+/** A lock older than this is taken to belong to a process that died. */
+const STALE_LOCK_MS = 10 * 60_000;
 
 async function fileHash(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -20,6 +25,7 @@ async function fileHash(file: string): Promise<string> {
 
 function optionsKey(opts: CacheableOptions): string {
   return JSON.stringify({
+    cache: DETECTION_CACHE_VERSION,
     v: opts.variant ?? 'full',
     d: opts.decodeLongSide ?? 640,
     s: opts.frameStride ?? 1,
@@ -55,23 +61,52 @@ export async function withDetectionCache(
         .digest('hex'),
     ),
   );
+  const read = async (k: string): Promise<RawPoseTrack | null> => {
+    try {
+      const stored = JSON.parse(await readFile(path.join(cacheDir, `${k}.json`), 'utf8')) as StoredTrack;
+      return { info: stored.info, frames: stored.frames.map((f) => (f ? Float32Array.from(f) : null)) };
+    } catch {
+      return null;
+    }
+  };
+  // Another process detecting the same video (test files run in parallel) holds its lock: wait for its result
+  // rather than detecting twice.
+  const locks: string[] = [];
   const cached = await Promise.all(
     keys.map(async (k): Promise<RawPoseTrack | null> => {
-      try {
-        const stored = JSON.parse(await readFile(path.join(cacheDir, `${k}.json`), 'utf8')) as StoredTrack;
-        return { info: stored.info, frames: stored.frames.map((f) => (f ? Float32Array.from(f) : null)) };
-      } catch {
-        return null;
+      const lock = path.join(cacheDir, `${k}.lock`);
+      for (;;) {
+        const hit = await read(k);
+        if (hit) return hit;
+        try {
+          await (await open(lock, 'wx')).close();
+          locks.push(lock);
+          return null;
+        } catch {
+          const age = await stat(lock).then(
+            (st) => Date.now() - st.mtimeMs,
+            () => 0,
+          );
+          if (age > STALE_LOCK_MS) await rm(lock, { force: true });
+          else await new Promise((r) => setTimeout(r, 500));
+        }
       }
     }),
   );
   const missing = files.flatMap((f, i) => (cached[i] ? [] : [i]));
-  const detected = missing.length
-    ? await detect(
-        missing.map((i) => files[i]),
-        onProgress,
-      )
-    : [];
+  const unlock = () => Promise.all(locks.map((l) => rm(l, { force: true })));
+  let detected: RawPoseTrack[];
+  try {
+    detected = missing.length
+      ? await detect(
+          missing.map((i) => files[i]),
+          onProgress,
+        )
+      : [];
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
   await Promise.all(
     missing.map(async (i, j) => {
       const track = detected[j];
@@ -86,5 +121,6 @@ export async function withDetectionCache(
       await rename(tmp, target);
     }),
   );
+  await unlock();
   return cached as RawPoseTrack[];
 }
