@@ -165,6 +165,14 @@ console.log(
     rmseMtpDeg: worst(['mtp_angle_r', 'mtp_angle_l']),
     detectorRmseFlexionDeg: Math.max(...detector.map((r) => maxOf(r, FLEXION))),
     detectorRmseLowerLimbDeg: Math.max(...detector.map((r) => maxOf(r, LOWER_LIMB))),
+    detectorRmseLowerLimbNoMtpDeg: Math.max(
+      ...detector.map((r) =>
+        maxOf(
+          r,
+          LOWER_LIMB.filter((n) => !n.startsWith('mtp')),
+        ),
+      ),
+    ),
     ...(augmented
       ? {
           augmenterRmseFlexionDeg: maxOf(augmented.b_4cams_3px, FLEXION),
