@@ -77,6 +77,8 @@ async function runProcessor(
     workDir,
     videoPaths: new Map(videos.map((v, i) => [v.id, path.join(demo, folder, `${CAMS[i]}.mp4`)])),
     scaledModelPath,
+    openInput: () => Promise.reject(new Error('trial jobs have no inputs')),
+    downloadInput: () => Promise.reject(new Error('trial jobs have no inputs')),
     progress: () => {},
     step: async (_name, _pct, _msg, fn) => fn(),
     putResult: async (r) => void results.push(r),
