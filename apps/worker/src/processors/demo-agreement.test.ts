@@ -155,8 +155,16 @@ describe.skipIf(!hasDemo)('the demo through the CLI and the worker', () => {
       expect(pose[c], c).toBeGreaterThanOrEqual(0);
       expect(pose[c], c).toBeLessThanOrEqual(10);
     }
-    const q = neutral.trialMeta.quality as { ik_marker_rms_mm: number };
+    const q = neutral.trialMeta.quality as { ik_marker_rms_mm: number; cameras_left_out: unknown[] };
     expect(q.ik_marker_rms_mm).toBeLessThanOrEqual(20);
+    // All four cameras: cam02's wrong BlazePose crop (half a body) was detected again where the others saw the
+    // subject; before issue #14 it was rejected and cameras 3-4 were reported for lack of motion.
+    expect(q.cameras_left_out).toEqual([]);
+    const codes = (neutral.trialMeta.warnings as { code: string; params: { camera?: number } }[]).map(
+      (w) => `${w.code}:${w.params.camera ?? ''}`,
+    );
+    expect(codes).toContain('camera_redetected:2');
+    expect(codes.some((c) => c.startsWith('sync_low_motion'))).toBe(false);
   });
 
   it('fits the balancing trial to 2.5 cm, no coordinate at a limit in over 2 % of frames, limbs alike left and right', () => {
