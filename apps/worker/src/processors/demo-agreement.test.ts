@@ -13,7 +13,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { markerDistances, readMot, readOsim, type Motion } from '@poselab/biomech';
 import { cliMain, importQualisysCalibration, limbKey } from '@poselab/pipeline';
-import type { CameraCalibrationResult, JobSpec } from '@poselab/contract';
+import {
+  processingWarning,
+  trialQuality,
+  type CameraCalibrationResult,
+  type JobSpec,
+} from '@poselab/contract';
 import type { JobContext } from '../runner';
 import type { ResultUpload } from '../host';
 import { processNeutral } from './neutral';
@@ -197,8 +202,10 @@ describe.skipIf(!hasDemo)('the demo through the CLI and the worker', () => {
     expect(limbKey('r_hip', 'r_knee')).toBe('r_hip-r_knee');
   });
 
-  it('stores quality figures and coded warnings on the worker’s trials', () => {
+  it('stores quality figures and coded warnings on the worker’s trials, as the contract defines them', () => {
     for (const run of [neutral, dynamic]) {
+      expect(trialQuality.safeParse(run.trialMeta.quality).success).toBe(true);
+      expect(processingWarning.array().safeParse(run.trialMeta.warnings).success).toBe(true);
       expect(run.trialMeta.quality).toMatchObject({ reprojection: { per_camera: expect.any(Array) } });
       for (const w of run.trialMeta.warnings as { code: string; message: string }[]) {
         expect(w.code).toMatch(/^[a-z_]+$/);

@@ -16,7 +16,7 @@ import {
   type ScalingSetup,
 } from '@poselab/biomech';
 import type { KeypointProcessingResult } from '../keypoints3d/process';
-import { qualityFigures, type CameraRef, type QualityFigures } from '../quality/figures';
+import { perCameraNumbers, qualityFigures, type CameraRef, type QualityFigures } from '../quality/figures';
 import { checkQuality, QualityError } from '../quality/limits';
 import { processingWarning, type ProcessingWarning } from '../quality/warnings';
 import { KinematicsError } from './errors';
@@ -175,7 +175,7 @@ export async function neutralKinematics(input: NeutralInput): Promise<NeutralRes
     warnings.push(processingWarning('keypoints_unsteady', { keypoints: reported.join(', ') }));
   warnings.push(...kp.warnings);
   try {
-    warnings.push(...checkQuality('neutral', quality));
+    warnings.push(...checkQuality('neutral', quality, perCameraNumbers(kp)));
   } catch (err) {
     if (err instanceof QualityError) throw new KinematicsError(err.code, err.message, err.detail);
     throw err;

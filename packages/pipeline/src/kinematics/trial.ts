@@ -15,7 +15,7 @@ import {
 } from '@poselab/biomech';
 import type { KeypointProcessingResult } from '../keypoints3d/process';
 import { limbKey, RIGID_LIMBS, type LimbRefineOptions } from '../triangulation/limb-refine';
-import { qualityFigures, type CameraRef, type QualityFigures } from '../quality/figures';
+import { perCameraNumbers, qualityFigures, type CameraRef, type QualityFigures } from '../quality/figures';
 import { checkQuality, QualityError } from '../quality/limits';
 import type { ProcessingWarning } from '../quality/warnings';
 import { KinematicsError } from './errors';
@@ -88,7 +88,7 @@ export async function trialKinematics(input: TrialInput): Promise<TrialResult> {
   });
   const warnings = [...input.keypoints.warnings];
   try {
-    warnings.push(...checkQuality('trial', quality));
+    warnings.push(...checkQuality('trial', quality, perCameraNumbers(input.keypoints)));
   } catch (err) {
     if (err instanceof QualityError) throw new KinematicsError(err.code, err.message, err.detail);
     throw err;

@@ -54,6 +54,11 @@ export function markerRmsByName(
   return Object.fromEntries([...sum].map(([n, e]) => [n, Math.sqrt(e.s / e.c) * 1000]));
 }
 
+/** The pipeline's camera number (1-based) of each entry of qualityFigures' reprojection.per_camera. */
+export function perCameraNumbers(kp: KeypointProcessingResult): number[] {
+  return kp.cameras.flatMap((c, j) => (Number.isFinite(kp.reprojection.perCameraPx[j]) ? [c + 1] : []));
+}
+
 /** RMS over all frames of the per-frame marker RMS (mm), null without frames. */
 export function ikMarkerRmsMm(ik: IKResult): number | null {
   const ok = ik.markerRms.filter(Number.isFinite);

@@ -34,8 +34,16 @@ export class QualityError extends Error {
   }
 }
 
-/** Throws QualityError beyond the hard limits; returns the soft-limit warnings. */
-export function checkQuality(kind: 'neutral' | 'trial', q: QualityFigures): ProcessingWarning[] {
+/**
+ * Throws QualityError beyond the hard limits; returns the soft-limit warnings. `cameraNumbers[i]` is the camera
+ * number (1-based, the pipeline's order) of `q.reprojection.per_camera[i]`, so that the warnings number cameras
+ * like the pipeline's own (renumberCameras maps them all to the users' numbers); default: read from its name.
+ */
+export function checkQuality(
+  kind: 'neutral' | 'trial',
+  q: QualityFigures,
+  cameraNumbers?: readonly number[],
+): ProcessingWarning[] {
   const limits = QUALITY_LIMITS[kind];
   const warnings: ProcessingWarning[] = [];
   const rms = q.ik_marker_rms_mm;
@@ -71,7 +79,7 @@ export function checkQuality(kind: 'neutral' | 'trial', q: QualityFigures): Proc
       );
   }
   const cams = q.reprojection?.per_camera ?? [];
-  for (const c of cams) {
+  for (const [i, c] of cams.entries()) {
     const others = cams.filter((o) => o !== c).map((o) => o.mean_px);
     if (others.length === 0) continue;
     others.sort((a, b) => a - b);
@@ -82,7 +90,7 @@ export function checkQuality(kind: 'neutral' | 'trial', q: QualityFigures): Proc
     )
       warnings.push(
         processingWarning('reprojection_high', {
-          camera: Number(c.camera.replace(/\D+/g, '')) || c.camera,
+          camera: cameraNumbers?.[i] ?? (Number(c.camera.replace(/\D+/g, '')) || c.camera),
           px: Math.round(c.mean_px),
           others_px: Math.round(median),
         }),
