@@ -47,15 +47,6 @@ export const WARNING_MESSAGES = {
   coordinate_at_limit: '{{coordinate}} sits at its {{limit}} limit in {{frames_pct}} % of the frames.',
   reprojection_high:
     "Camera {{camera}}'s keypoints are {{px}} px from the 3D reconstruction on average (others: {{others_px}} px). Check that it did not move after calibration.",
-  // Calibration (device: the phone's name).
-  calibration_board_not_found: 'Checkerboard not found in camera {{camera}} ({{device}}).',
-  calibration_board_too_small:
-    'The checkerboard is too small in camera {{camera}} ({{device}}); move the board closer.',
-  calibration_wrong_board_size:
-    'The checkerboard seen by camera {{camera}} ({{device}}) does not match the rows and columns entered.',
-  calibration_cameras_disagree:
-    'The board orientation seen by camera {{camera}} ({{device}}) disagrees with the other cameras.',
-  calibration_camera_failed: 'Camera {{camera}} ({{device}}) could not be calibrated ({{reason}}).',
 } as const satisfies Record<string, string>;
 
 export type WarningCode = keyof typeof WARNING_MESSAGES;
