@@ -19,4 +19,7 @@ export * from './jobs';
 export * from './analysis-result';
 export * from './analysis-dashboard';
 export * from './archives';
+export * from './analysis-dashboard-api';
+export * from './comparison-reports';
+export * from './metric-scale';
 export * from './analysis';

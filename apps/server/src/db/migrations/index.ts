@@ -7,6 +7,8 @@ import * as m300 from './300_capture';
 import * as m450 from './450_job_kinds';
 import * as m451 from './451_analysis_dashboards';
 import * as m540 from './540_archives';
+import * as m520 from './520_comparison_reports';
+import * as m500 from './500_analysis_tasks';
 
 /**
  * Migrations in code, applied in key order at start. Add new ones with the next number; never edit an
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   '450_job_kinds': m450,
   '451_analysis_dashboards': m451,
   '540_archives': m540,
+  '520_comparison_reports': m520,
+  '500_analysis_tasks': m500,
 };
