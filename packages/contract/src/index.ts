@@ -17,3 +17,4 @@ export * from './quality';
 export * from './jobs';
 export * from './analysis-result';
 export * from './analysis-dashboard';
+export * from './license';

@@ -14,13 +14,13 @@ import {
   MenuItem,
   TextField,
 } from '@mui/material';
-import { newSubjectEndpoint, type Session } from '@poselab/contract';
+import { licenseExpired, newSubjectEndpoint, type Session } from '@poselab/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../api/api-error';
 import { apiCall } from '../../api/client';
-import { authStore } from '../../auth/auth-store';
+import { authStore, useAuth } from '../../auth/auth-store';
 import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import { useMakePublic } from './api';
@@ -101,6 +101,8 @@ export function SessionMenu({
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [sharing, setSharing] = useState(false);
+  // SPEC §6: an expired license removes the ways to a new recording.
+  const expired = licenseExpired(useAuth().licenseEndDate);
   const close = () => setAnchor(null);
   const sameSetup = async () => {
     close();
@@ -131,10 +133,10 @@ export function SessionMenu({
           />
         </MenuItem>
         <Divider />
-        <MenuItem onClick={() => void sameSetup()}>
+        <MenuItem onClick={() => void sameSetup()} disabled={expired}>
           <ListItemText>{t('menu.sameSetup')}</ListItemText>
         </MenuItem>
-        <MenuItem onClick={() => (close(), navigate(routePath('ConnectDevices')))}>
+        <MenuItem onClick={() => (close(), navigate(routePath('ConnectDevices')))} disabled={expired}>
           {t('menu.newSession')}
         </MenuItem>
         <MenuItem onClick={() => (close(), setSharing(true))}>{t('menu.share')}</MenuItem>
