@@ -18,3 +18,4 @@ export * from './jobs';
 export * from './analysis-result';
 export * from './analysis-dashboard';
 export * from './license';
+export * from './recycle-bin';

@@ -185,6 +185,18 @@ export class SessionRepository {
     return Number(row.n);
   }
 
+  /** A user's sessions in the recycle bin (trashed, not yet removed). */
+  async trashedIdsOf(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('trashed', '=', 1)
+      .where('removed_at', 'is', null)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   /** Trashed sessions whose 30 days are over. */
   async idsTrashedBefore(cutoff: string): Promise<string[]> {
     const rows = await this.db

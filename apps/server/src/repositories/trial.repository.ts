@@ -74,6 +74,19 @@ export class TrialRepository {
   }
 
   /** Trashed trials whose 30 days are over, with their session. */
+  /** A user's trashed trials in sessions that are not trashed themselves (the recycle bin's loose trials). */
+  trashedInActiveSessions(userId: string): Promise<Array<{ id: string }>> {
+    return this.db
+      .selectFrom('trials as t')
+      .innerJoin('sessions as s', 's.id', 't.session_id')
+      .select('t.id')
+      .where('s.user_id', '=', userId)
+      .where('s.trashed', '=', 0)
+      .where('s.removed_at', 'is', null)
+      .where('t.trashed', '=', 1)
+      .execute();
+  }
+
   trashedBefore(cutoff: string): Promise<Array<{ id: string; session_id: string; name: string }>> {
     return this.db
       .selectFrom('trials')

@@ -61,6 +61,31 @@ export class RemovalService {
     await this.trials.delete(trial.id);
   }
 
+  /**
+   * Empty Recycle Bin: the user's trashed sessions and the trashed trials of their other sessions go for
+   * good; a trashed calibration a later session still uses stays in the bin (counted as kept).
+   */
+  async emptyBin(userId: string): Promise<{ sessions: number; trials: number; kept: number }> {
+    const done = { sessions: 0, trials: 0, kept: 0 };
+    for (const id of await this.sessions.trashedIdsOf(userId)) {
+      const s = await this.sessions.findById(id);
+      if (!s) continue;
+      // A session kept as a hidden calibration shell is gone from the user's view too.
+      await this.purgeSession(s);
+      done.sessions += 1;
+    }
+    for (const { id } of await this.trials.trashedInActiveSessions(userId)) {
+      const t = await this.trials.findById(id);
+      if (!t) continue;
+      if (await this.isProtectedCalibration(t)) done.kept += 1;
+      else {
+        await this.deleteTrial(t);
+        done.trials += 1;
+      }
+    }
+    return done;
+  }
+
   /** Sessions left empty (no phone, trial or name) for 24 hours: removed; answers how many. */
   async removeEmptySessions(): Promise<number> {
     const cutoff = new Date(this.deps.clock.now().getTime() - EMPTY_SESSION_HOURS * 3_600_000).toISOString();
