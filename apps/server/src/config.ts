@@ -23,6 +23,7 @@ const envSchema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().default('PoseLab <no-reply@poselab.local>'),
+  SUPPORT_EMAIL: z.string().email('SUPPORT_EMAIL must be an e-mail address').optional(),
   HTTPS: z.enum(['off', 'on', 'self-signed']).default('off'),
   HTTPS_CERT: z.string().optional(),
   HTTPS_KEY: z.string().optional(),
@@ -51,6 +52,8 @@ export interface AppConfig {
   };
   smtp?: { host: string; port: number; secure: boolean; user?: string; password?: string };
   mailFrom: string;
+  /** Where Bug Report, the License page's 'contact us' and the documentation send users; none when unset. */
+  supportEmail?: string;
   https: { mode: 'off' | 'on' | 'self-signed'; certFile?: string; keyFile?: string };
   logLevel: string;
   workers: number;
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     https: { mode: e.HTTPS, certFile: e.HTTPS_CERT, keyFile: e.HTTPS_KEY },
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS,

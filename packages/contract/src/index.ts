@@ -19,3 +19,4 @@ export * from './analysis-result';
 export * from './analysis-dashboard';
 export * from './license';
 export * from './recycle-bin';
+export * from './app-info';

@@ -24,6 +24,7 @@ const schema = z.object({
   language: z.enum(['en', 'de']),
   unit: z.enum(['metric', 'imperial']),
   newsletter: z.boolean(),
+  show_email: z.boolean(),
 });
 type ProfileForm = z.infer<typeof schema>;
 const FIELDS = Object.keys(schema.shape);
@@ -59,6 +60,7 @@ export function EditProfileForm({
       language: profile.language === 'de' ? 'de' : 'en',
       unit: profile.unit,
       newsletter: profile.newsletter,
+      show_email: profile.show_email,
     },
   });
 
@@ -123,6 +125,7 @@ export function EditProfileForm({
           />
         </Box>
         <CheckboxField control={control} name="newsletter" label={t('fields.newsletterOptIn')} />
+        <CheckboxField control={control} name="show_email" label={t('fields.showEmail')} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onCancel} disabled={isSubmitting}>
             {t('common:actions.cancel')}

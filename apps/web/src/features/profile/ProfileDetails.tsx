@@ -55,7 +55,9 @@ export function ProfileDetails({ info }: { info: UserInfo }) {
       <Row label={t('fields.website')}>{website}</Row>
       {own ? (
         <>
-          <Row label={t('fields.email')}>{own.email}</Row>
+          <Row label={t('fields.email')}>
+            {own.show_email ? `${own.email} (${t('emailShown')})` : own.email}
+          </Row>
           <Row label={t('fields.reasonShort')}>{own.reason}</Row>
           <Row label={t('fields.language')}>{t(`auth:languages.${own.language === 'de' ? 'de' : 'en'}`)}</Row>
           <Row label={t('fields.units')}>
