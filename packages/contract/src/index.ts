@@ -20,3 +20,4 @@ export * from './analysis-dashboard';
 export * from './license';
 export * from './recycle-bin';
 export * from './app-info';
+export * from './progress-messages';

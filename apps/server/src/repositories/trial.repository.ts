@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../db/database';
 import type { ResultsTable, TrialsTable, VideosTable } from '../db/schema';
 
@@ -26,6 +26,31 @@ export class TrialRepository {
 
   async update(id: string, patch: Updateable<TrialsTable>): Promise<void> {
     await this.db.updateTable('trials').set(patch).where('id', '=', id).execute();
+  }
+
+  /**
+   * A processing trial's progress: the message as given, the percent only ever raised (a stage that reports
+   * from its own start, such as a second detection pass, must not pull it back).
+   */
+  async raiseProgress(
+    id: string,
+    percent: number | null,
+    message: string | null,
+    now: string,
+  ): Promise<void> {
+    await this.db
+      .updateTable('trials')
+      .set({
+        ...(percent != null
+          ? {
+              progress_percent: sql<number>`case when progress_percent is null or progress_percent < ${percent} then ${percent} else progress_percent end`,
+            }
+          : {}),
+        ...(message != null ? { progress_message: message } : {}),
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
   }
 
   async delete(id: string): Promise<void> {
