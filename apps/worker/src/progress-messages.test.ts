@@ -29,7 +29,7 @@ function reportedTexts(): string[] {
 
 describe('progress texts', () => {
   it('are the ones the web app translates (PROGRESS_MESSAGES in the contract)', () => {
-    const known = new Set(Object.values(PROGRESS_MESSAGES).filter((v) => typeof v === 'string'));
+    const known = new Set<string>(Object.values(PROGRESS_MESSAGES).filter((v) => typeof v === 'string'));
     const texts = reportedTexts();
     expect(texts.length).toBeGreaterThan(10);
     expect(texts.filter((t) => !known.has(t))).toEqual([]);

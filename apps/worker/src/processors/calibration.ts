@@ -13,7 +13,7 @@ import type { JobContext, ProcessorOutcome } from '../runner';
 
 /** User words for one camera that failed (SPEC §8: the trial's meta error text). */
 export function cameraFailureText(index: number, video: JobVideo, r: RigCameraResult): string {
-  const cam = `camera ${index + 1} (${video.device_name})`;
+  const cam = video.device_name || `camera ${index + 1}`;
   switch (r.reason) {
     case 'board-not-found':
       return `Checkerboard not found in ${cam}.`;

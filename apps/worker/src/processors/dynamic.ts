@@ -10,7 +10,13 @@ import {
 } from '@poselab/biomech';
 import { ProcessingError } from '../host';
 import type { JobContext, ProcessorOutcome } from '../runner';
-import { camerasOfTrial, keypointPipeline, leftOutCameras, markersOf } from './keypoint-stage';
+import {
+  camerasOfTrial,
+  keypointPipeline,
+  leftOutCameras,
+  markersOf,
+  withPairedNames,
+} from './keypoint-stage';
 import { writeSyncedVideo } from './video-sync';
 import { augmenterFor, markersForModel } from './biomech-setup';
 
@@ -128,7 +134,7 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
       filter_hz: kp.filterHz,
       reprojection_px: kp.triangulation.meanReprojectionPx,
       ik_marker_rms_m: mean(ik.markerRms),
-      warnings: [...leftOutCameras(cams, kp.cameras), ...kp.warnings],
+      warnings: [...leftOutCameras(cams, kp.cameras), ...withPairedNames(kp.warnings, cams)],
       pipeline_timings: kp.timings,
     },
   };

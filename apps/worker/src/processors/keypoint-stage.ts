@@ -16,10 +16,34 @@ import {
 /** A trial video with the calibrated camera of its phone. */
 export interface CameraView {
   video: JobVideo;
-  /** 1-based camera number shown to users (order of the trial's videos). */
+  /** 1-based camera number shown to users: the phone's pairing number ('Camera 2'), else its video's place. */
   number: number;
   camera: CameraModel;
   alternative: CameraModel['extrinsics'] | null;
+}
+
+/** The number in the name a phone got when it was paired ('Camera 2' → 2), if it has one. */
+function pairedNumber(video: JobVideo): number | null {
+  const m = /^Camera (\d+)$/.exec(video.device_name ?? '');
+  return m ? Number(m[1]) : null;
+}
+
+/** A camera as users know it: the name its phone was paired under ('Camera 2'). */
+export function cameraName(video: JobVideo, index: number): string {
+  return video.device_name || `Camera ${index + 1}`;
+}
+
+/**
+ * The pipeline names cameras by their place in the trial ('Camera 1' is the first video, whatever phone sent
+ * it); users know them by the name they paired them under. Rewrites those names in pipeline texts.
+ */
+export function withPairedNames(texts: string[], cams: CameraView[]): string[] {
+  return texts.map((text) =>
+    text.replace(/\bCamera (\d+)\b/g, (whole, n: string) => {
+      const cam = cams[Number(n) - 1];
+      return cam ? cameraName(cam.video, Number(n) - 1) : whole;
+    }),
+  );
 }
 
 /** Pairs each video with its phone's calibrated camera; videos of uncalibrated phones are left out. */
@@ -30,7 +54,7 @@ export function camerasOfTrial(videos: JobVideo[], calibration: CameraCalibratio
     if (cal)
       views.push({
         video,
-        number: i + 1,
+        number: pairedNumber(video) ?? i + 1,
         camera: cal.camera,
         alternative: cal.alternative_extrinsics ?? null,
       });
@@ -115,7 +139,7 @@ export async function keypointPipeline(
 export function leftOutCameras(cams: CameraView[], used: number[]): string[] {
   return cams
     .filter((_, i) => !used.includes(i))
-    .map((c) => `Subject not visible in camera ${c.number} (${c.video.device_name}); it was left out.`);
+    .map((c) => `Subject not visible in ${cameraName(c.video, c.number - 1)}; it was left out.`);
 }
 
 /** Sync, person selection, triangulation and filtering on already detected keypoints. */

@@ -15,6 +15,7 @@ import {
   markersOf,
   pickExtrinsics,
   type CameraView,
+  withPairedNames,
 } from './keypoint-stage';
 import { rawPosesToKeypoints, type Keypoints2D, type RawPoseTrack } from '@poselab/pipeline';
 
@@ -182,7 +183,7 @@ export async function processNeutral(ctx: JobContext): Promise<ProcessorOutcome>
         ...(steady.dropped.length
           ? [`Keypoints too unsteady to scale the model: ${steady.dropped.join(', ')}.`]
           : []),
-        ...picked.result.warnings,
+        ...withPairedNames(picked.result.warnings, cams),
       ],
       marker_rms_m: scaled.markerRmsM,
       pipeline_timings: first.timings,

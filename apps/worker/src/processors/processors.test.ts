@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CameraCalibrationResult, JobVideo } from '@poselab/contract';
 import { ProcessingError } from '../host';
-import { camerasOfTrial, leftOutCameras, markersOf } from './keypoint-stage';
+import { camerasOfTrial, leftOutCameras, markersOf, withPairedNames } from './keypoint-stage';
 import { dropUnsteadyMarkers, medianJumpsMm } from './marker-quality';
 
 const camera = (name: string) => ({
@@ -53,15 +53,26 @@ describe('camerasOfTrial', () => {
       { device_id: 'a', camera: camera('ca'), alternative_extrinsics: camera('x').extrinsics },
     ],
   };
-  it('pairs videos with their phone camera and numbers cameras in video order', () => {
+  it('pairs videos with their phone camera and names cameras as their phones were paired', () => {
     const views = camerasOfTrial([video('v1', 'a'), video('v2', 'c'), video('v3', 'b')], cal);
     expect(views.map((v) => [v.number, v.camera.name, v.alternative !== null])).toEqual([
       [1, 'ca', true],
       [3, 'cb', false],
     ]);
-    expect(leftOutCameras(views, [1])).toEqual([
-      'Subject not visible in camera 1 (phone a); it was left out.',
-    ]);
+    expect(leftOutCameras(views, [1])).toEqual(['Subject not visible in phone a; it was left out.']);
+  });
+  it("uses the pairing name 'Camera N', not the upload order, in every text users read", () => {
+    // Camera 2 uploaded first, Camera 1 second.
+    const paired = (id: string, device: string, name: string) => ({
+      ...video(id, device),
+      device_name: name,
+    });
+    const views = camerasOfTrial([paired('v1', 'b', 'Camera 2'), paired('v2', 'a', 'Camera 1')], cal);
+    expect(views.map((v) => v.number)).toEqual([2, 1]);
+    expect(leftOutCameras(views, [1])).toEqual(['Subject not visible in Camera 2; it was left out.']);
+    expect(
+      withPairedNames(['Camera 1 does not match the trial: no motion', 'Camera 2: too little motion'], views),
+    ).toEqual(['Camera 2 does not match the trial: no motion', 'Camera 1: too little motion']);
   });
   it('refuses a trial with fewer than 2 calibrated cameras in user words', () => {
     expect(() => camerasOfTrial([video('v1', 'a'), video('v2', 'c')], cal)).toThrow(ProcessingError);

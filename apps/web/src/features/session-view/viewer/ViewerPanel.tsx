@@ -135,7 +135,7 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
                 playsInline
                 preload="auto"
                 data-testid="synced-video"
-                aria-label={t('viewer.cameraVideo', { camera: t('viewer.camera', { n: i + 1 }) })}
+                aria-label={t('viewer.cameraVideo', { camera: t('viewer.camera', { n: video.camera }) })}
                 style={{ width: '100%', maxHeight: 260, background: '#000', display: 'block' }}
               />
             </Box>
