@@ -129,4 +129,30 @@ describe('SubjectDialog', () => {
     expect(onSaved).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
+
+  it('asks before Escape or Cancel throws away what was typed, and closes at once when nothing changed', async () => {
+    mockFetch(() => ({ status: 500, json: {} }));
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ToastProvider>
+          <SubjectDialog open onClose={onClose} onSaved={vi.fn()} />
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Jane' } });
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Discard your changes?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Jane');
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
 });
