@@ -9,6 +9,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { installErrorHandler } from './http/error-handler';
+import { installRequestLog } from './http/logging';
 import { routeModules } from './routes';
 
 export interface BuildAppOptions {
@@ -28,11 +29,14 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // One line per request from installRequestLog instead of Fastify's 'incoming' and 'completed' pair.
+    disableRequestLogging: true,
   }) as unknown as FastifyInstance;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installRequestLog(app);
 
   await app.register(fastifySwagger, {
     openapi: {
