@@ -85,7 +85,13 @@ export function EditProfileForm({
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(submit)} aria-label={t('editForm')}>
       <Stack spacing={2}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+            gap: 2,
+          }}
+        >
           <TextField
             label={t('fields.username')}
             value={profile.username}

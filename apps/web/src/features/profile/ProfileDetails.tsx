@@ -43,7 +43,7 @@ export function ProfileDetails({ info }: { info: UserInfo }) {
       component="dl"
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '160px minmax(0, 1fr)' },
         columnGap: 2,
         rowGap: { xs: 0.25, sm: 1 },
         m: 0,

@@ -16,6 +16,7 @@ import { getSessionEndpoint, type Trial } from '@poselab/contract';
 import { apiCall } from '../../api/client';
 import { errorText } from '../../api/api-error';
 import { RowActionsMenu } from '../../layout/RowActionsMenu';
+import { stickyEndCell, tableScroll } from '../../layout/table-styles';
 import { toast } from '../../toast/toast';
 import { ConfirmDialog } from '../sessions/ConfirmDialog';
 import { statusLabel } from '../session-view/trial-status';
@@ -54,13 +55,15 @@ export function BinTrials({ sessionId, sessionTrashed }: { sessionId: string; se
       </Typography>
       {session.isFetching ? <LinearProgress aria-label={t('trials.loading')} /> : null}
       {session.isError ? <Alert severity="error">{errorText(session.error)}</Alert> : null}
-      <TableContainer>
+      <TableContainer sx={tableScroll}>
         <Table size="small" aria-label={t('trials.title')}>
           <TableHead>
             <TableRow>
               <TableCell>{t('trials.name')}</TableCell>
               <TableCell>{t('trials.status')}</TableCell>
-              {sessionTrashed ? null : <TableCell padding="checkbox" aria-label={t('trials.actions')} />}
+              {sessionTrashed ? null : (
+                <TableCell padding="checkbox" aria-label={t('trials.actions')} sx={stickyEndCell} />
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -71,7 +74,7 @@ export function BinTrials({ sessionId, sessionTrashed }: { sessionId: string; se
                   {trial.trashed ? t('trials.trashed', { status: statusLabel(trial) }) : statusLabel(trial)}
                 </TableCell>
                 {sessionTrashed ? null : (
-                  <TableCell padding="checkbox">
+                  <TableCell padding="checkbox" sx={stickyEndCell}>
                     <RowActionsMenu
                       label={t('trials.menu', { name: trial.name })}
                       actions={[

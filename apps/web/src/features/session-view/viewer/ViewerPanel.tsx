@@ -120,7 +120,10 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
         <Box
           sx={{
             display: 'grid',
-            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: `repeat(${Math.min(videos.length, 4)}, 1fr)` },
+            gridTemplateColumns: {
+              xs: 'repeat(2, minmax(0, 1fr))',
+              sm: `repeat(${Math.min(videos.length, 4)}, minmax(0, 1fr))`,
+            },
             gap: 1,
           }}
         >
