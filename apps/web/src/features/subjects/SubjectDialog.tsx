@@ -129,7 +129,15 @@ function SubjectForm({
   const lm = useLocalizeMessage();
   const { unit } = useAuth();
   const imperial = unit === 'imperial';
-  const [initial] = useState<FormValues>(() => initialValues(subject, unit));
+  const { i18n } = useTranslation();
+  const [initial] = useState<FormValues>(() => {
+    const v = initialValues(subject, unit);
+    // Numbers as a German user writes them: 1,8 m.
+    const comma = (x: string) => (i18n.language === 'de' ? x.replace('.', ',') : x);
+    return unit === 'imperial'
+      ? { ...v, weight: comma(v.weight) }
+      : { ...v, weight: comma(v.weight), height: comma(v.height) };
+  });
   const [values, setValues] = useState<FormValues>(initial);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -137,7 +145,13 @@ function SubjectForm({
   const [serverErrors, setServerErrors] = useState<SubjectFieldErrors>({});
   const vocabulary = useSubjectTagVocabulary();
   const save = useSaveSubject();
-  const check = validateSubjectInput(values, unit, new Date().getFullYear());
+  // A decimal comma (German) is read as a point; the rules and the server take numbers with a point.
+  const decimal = (v: string) => v.replace(/^(\s*-?\d+),(\d+\s*)$/, '$1.$2');
+  const check = validateSubjectInput(
+    { ...values, weight: decimal(values.weight), height: imperial ? values.height : decimal(values.height) },
+    unit,
+    new Date().getFullYear(),
+  );
   // A server error shows until its field changes; the rules' errors show once a submit was attempted.
   const err = (f: keyof SubjectFieldErrors) => {
     const message = serverErrors[f]?.[0] ?? (submitted ? check.errors[f]?.[0] : undefined);
