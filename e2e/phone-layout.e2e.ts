@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createVerifiedUser, loginInBrowser, type TestUser } from './support/accounts';
@@ -175,6 +176,31 @@ describe.skipIf(!hasChromium || !hasSeedData)('every page on a 390 × 844 phone'
     await desktop.waitForTimeout(500);
     expect(await sidewaysOverflow(desktop)).toBe(0);
     await screenshot(desktop, 'desktop-subjects-selected');
+    await desktop.close();
+  });
+
+  it('downloads the chart as a PNG without the hover tooltip in it', async () => {
+    const desktop = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
+    await loginInBrowser(desktop, server, owner);
+    await openRoute(desktop, `${server.url}/dashboard/${seeded.sessionId}`);
+    const canvas = desktop.getByTestId('kinematics-chart');
+    await canvas.waitFor();
+    await desktop.waitForTimeout(1500);
+    const download = async () => {
+      const [d] = await Promise.all([
+        desktop.waitForEvent('download'),
+        desktop.getByRole('button', { name: 'Download Chart' }).click(),
+      ]);
+      return readFileSync((await d.path())!);
+    };
+    const plain = await download();
+    // Hover the middle of the plot: chart.js draws the tooltip and keeps it after the pointer leaves.
+    const box = (await canvas.boundingBox())!;
+    await desktop.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await desktop.waitForTimeout(300);
+    await screenshot(desktop, 'desktop-chart-hover');
+    const hovered = await download();
+    expect(hovered.equals(plain)).toBe(true);
     await desktop.close();
   });
 });
