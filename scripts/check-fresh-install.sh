@@ -38,8 +38,19 @@ server_pid=
 
 # Terminal colour codes out, then look at the lines.
 sed -E 's/\x1b\[[0-9;]*[A-Za-z]//g; s/\r$//' "$fresh/start.log" > "$fresh/start.txt"
-cat "$fresh/install.log" "$fresh/start.txt" | grep -iE '^npm (warn|WARN)' | grep -v 'Unknown user config' > "$fresh/warnings.txt"
-cat "$fresh/install.log" "$fresh/start.txt" | grep -E 'Unknown user config' | sort -u | sed 's/^/(machine user config, not counted) /'
+# The machine's ~/.npmrc keys npm does not know (and npm hands on to the scripts it runs as npm_config_* env).
+machine_keys=$(cat "$fresh/install.log" "$fresh/start.txt" | sed -nE 's/.*Unknown user config "([^"]+)".*/\1/p' | sort -u)
+is_machine() {
+  local line=$1 key
+  for key in $machine_keys; do
+    case "$line" in *"Unknown user config \"$key\""* | *"Unknown env config \"$key\""*) return 0 ;; esac
+  done
+  return 1
+}
+: > "$fresh/warnings.txt"
+while IFS= read -r line; do
+  if is_machine "$line"; then echo "(machine user config, not counted) $line"; else echo "$line" >> "$fresh/warnings.txt"; fi
+done < <(cat "$fresh/install.log" "$fresh/start.txt" | grep -iE '^npm (warn|WARN)' | sort -u)
 failed=0
 if [ -s "$fresh/warnings.txt" ]; then
   echo "npm printed warnings:"; cat "$fresh/warnings.txt"; failed=1
