@@ -21,3 +21,4 @@ export * from './license';
 export * from './recycle-bin';
 export * from './app-info';
 export * from './progress-messages';
+export * from './analysis';
