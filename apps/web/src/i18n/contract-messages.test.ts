@@ -11,7 +11,7 @@ import {
   TRIAL_MESSAGES,
   userDoesNotExist,
 } from '@poselab/contract';
-import { resources, type Catalog } from './catalogs';
+import { englishResources, type Catalog } from './catalogs';
 import { contractMessageKey, localizeMessage } from './contract-messages';
 import { i18n } from './index';
 
@@ -59,7 +59,7 @@ describe('contract texts through the catalogue', () => {
 
   it('holds no key that no contract text uses', () => {
     const used = new Set(CONTRACT_TEXTS.map((t) => contractMessageKey(t)!.key));
-    expect([...new Set(baseKeys(resources.en.contract))].filter((k) => !used.has(k))).toEqual([]);
+    expect([...new Set(baseKeys(englishResources.contract))].filter((k) => !used.has(k))).toEqual([]);
   });
 
   it('renders every contract text in German, parameters carried over', async () => {
