@@ -75,7 +75,8 @@ export async function openMedia(deps: AppDeps, req: MediaRequest): Promise<Media
   return { status: 200, stream, contentType, size: info.size, length: info.size };
 }
 
-async function mayView(deps: AppDeps, key: string, viewerId: string | null): Promise<boolean> {
+/** Whether a viewer (null: anonymous) may see a stored file; also checks every read of an archive job. */
+export async function mayView(deps: AppDeps, key: string, viewerId: string | null): Promise<boolean> {
   if (/^users\/[^/]+\/(profile-picture|logo)\.[a-z]+$/.test(key)) return true;
   const reportOwner = /^users\/([^/]+)\/reports\//.exec(key)?.[1];
   if (reportOwner) return reportOwner === viewerId;

@@ -7,6 +7,7 @@ import * as m300 from './300_capture';
 import * as m450 from './450_job_kinds';
 import * as m451 from './451_analysis_dashboards';
 import * as m900 from './900_listed_sessions_public_email';
+import * as m540 from './540_archives';
 
 /**
  * Migrations in code, applied in key order at start. Add new ones with the next number; never edit an
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '450_job_kinds': m450,
   '451_analysis_dashboards': m451,
   '900_listed_sessions_public_email': m900,
+  '540_archives': m540,
 };

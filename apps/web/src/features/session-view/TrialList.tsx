@@ -29,8 +29,9 @@ import {
   trialErrorText,
 } from './trial-status';
 import { useTrialTagVocabulary } from './use-trial-tags';
+import { trialFiles } from '../archive/trial-files';
 
-export type TrialAction = 'rename' | 'analysis' | 'tags' | 'trash' | 'restore' | 'delete';
+export type TrialAction = 'rename' | 'analysis' | 'tags' | 'trash' | 'restore' | 'delete' | 'download';
 
 /**
  * SPEC §2 trial menu entries a trial offers — only what the server allows: no Rename for the neutral and
@@ -45,6 +46,8 @@ export function trialMenuEntries(t: Trial): { action: TrialAction; label: string
   if (!special && !busy) add('rename');
   if (!t.trashed && !special) add('analysis');
   if (!busy) add('tags');
+  if (trialFiles(t).length > 0)
+    entries.push({ action: 'download', label: i18n.t('archive:menu.trialFiles') });
   if (!t.trashed) add('trash');
   if (t.trashed) add('restore');
   add('delete');
