@@ -21,5 +21,7 @@ export const PROGRESS_MESSAGES = {
   writingResults: 'Writing results',
   writingVideos: 'Writing synchronised videos',
   neutralDone: 'Neutral pose processed.',
+  preparingArchive: 'Preparing the archive',
+  archiveReady: 'Archive ready',
   done: 'Done',
 } as const;
