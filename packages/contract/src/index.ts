@@ -23,4 +23,7 @@ export * from './recycle-bin';
 export * from './app-info';
 export * from './progress-messages';
 export * from './archives';
+export * from './analysis-dashboard-api';
+export * from './comparison-reports';
+export * from './metric-scale';
 export * from './analysis';

@@ -221,6 +221,13 @@ export interface ComparisonReportsTable {
   file_name: string;
   meta: string;
   created_at: string;
+  /** Migration 520: what the report compares, the job making it, why it failed. */
+  function_id?: string | null;
+  trials_key?: string | null;
+  trial_ids?: string | null;
+  job_id?: string | null;
+  error?: string | null;
+  updated_at?: string | null;
 }
 
 /** A user's dashboard for one analysis function (migration 451); layout is the contract's dashboardLayout. */
@@ -263,6 +270,23 @@ export interface ArchivesTable {
   expires_at: string;
 }
 
+/** One task per trial and analysis function (migration 500); its id is SPEC's task_id. */
+export interface AnalysisTasksTable {
+  id: string;
+  user_id: string;
+  trial_id: string;
+  function_id: string;
+  job_id: string | null;
+  /** 'pending' | 'successfull' | 'failed' (contract analysisTaskState). */
+  state: string;
+  /** JSON of the contract's analysisMessage (failed tasks). */
+  message: string | null;
+  result_id: string | null;
+  dashboard_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Per-user session totals maintained by triggers (migration 201). */
 export interface SessionCountsTable {
   user_id: string;
@@ -296,4 +320,5 @@ export interface Database {
   comparison_reports: ComparisonReportsTable;
   analysis_dashboards: AnalysisDashboardsTable;
   archives: ArchivesTable;
+  analysis_tasks: AnalysisTasksTable;
 }

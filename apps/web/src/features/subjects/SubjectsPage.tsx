@@ -33,6 +33,7 @@ import { useArchiveDownload } from '../archive/use-archive-download';
 import { SubjectDialog } from './SubjectDialog';
 import { SubjectRowMenu, type SubjectMenuAction } from './SubjectRowMenu';
 import { SubjectSessions } from './SubjectSessions';
+import { SubjectShareDialog } from './SubjectShareDialog';
 import { tagLabel, useSubjectTagVocabulary } from './tags';
 import { displayHeight, displayWeight } from './units';
 
@@ -46,6 +47,7 @@ export default function SubjectsPage() {
   const [selected, setSelected] = useState<Subject | null>(null);
   const [dialog, setDialog] = useState<{ subject: Subject | null } | null>(null);
   const [confirmRemove, setConfirmRemove] = useState<Subject | null>(null);
+  const [sharing, setSharing] = useState<Subject | null>(null);
   const list = useSubjects({
     start: page * SESSION_PAGE_SIZE,
     quantity: SESSION_PAGE_SIZE,
@@ -72,6 +74,7 @@ export default function SubjectsPage() {
 
   const onAction = (a: SubjectMenuAction, s: Subject) => {
     if (a === 'edit') setDialog({ subject: s });
+    else if (a === 'share') setSharing(s);
     else if (a === 'remove') setConfirmRemove(s);
     else if (a === 'download') {
       if (!sync.busy)
@@ -208,6 +211,7 @@ export default function SubjectsPage() {
         onNo={() => setConfirmRemove(null)}
         onYes={() => confirmRemove && run('remove', confirmRemove)}
       />
+      {sharing && <SubjectShareDialog subject={sharing} onClose={() => setSharing(null)} />}
     </Page>
   );
 }
