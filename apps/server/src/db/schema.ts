@@ -26,6 +26,8 @@ export interface UsersTable {
   profile_picture_key: string | null;
   logo_key: string | null;
   created_at: string;
+  /** Whether other users see the e-mail (a Contact link) on the profile page (migration 900). */
+  show_email: ColumnType<number, number | undefined, number>;
 }
 
 export interface TokensTable {
@@ -92,6 +94,8 @@ export interface SessionsTable {
   calibration_session_id: string | null;
   /** Permanently removed but kept as the calibration source of a later session (migration 200). */
   removed_at?: string | null;
+  /** 1 once the session has a paired phone, a trial or a name; empty sessions stay out of lists (migration 900). */
+  listed: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 }

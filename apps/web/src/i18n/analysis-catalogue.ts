@@ -1,17 +1,26 @@
 import type { i18n as I18n } from 'i18next';
-import { ANALYSIS_CATALOGUE_NAMESPACE, analysisCatalogue } from '@poselab/analysis/browser';
+import type { Catalog } from './contract-matcher';
 import { LANGUAGES } from './language';
 
-export { ANALYSIS_CATALOGUE_NAMESPACE };
-
 /**
- * Adds the analysis catalogue (packages/analysis: function titles, descriptions, info, metric labels, result
- * summaries, failure messages) as the namespace `analysis-functions`. It is a package's catalogue, not a
- * locales/ file, so i18n/index.ts adds it once at start for every feature that shows analysis texts (the
- * Advanced Analysis dialog, the analysis dashboards, the session list's Dashboards menu).
+ * The analysis catalogue (packages/analysis: function titles, descriptions, info, metric labels, result
+ * summaries, failure messages) as the i18next namespace `analysis-functions`, for every feature that shows
+ * analysis texts (the Advanced Analysis dialog, the analysis dashboards, the session list's Dashboards menu).
+ * It is a package's catalogue, not a locales/ file: i18n/index.ts's backend loads it on demand in either
+ * language like the other lazy catalogues, so pages that name the namespace in useTranslation get it and the
+ * first page does not carry it. (The name equals packages/analysis ANALYSIS_CATALOGUE_NAMESPACE; a test checks.)
  */
-export function addAnalysisCatalogue(i18n: I18n): void {
+export const ANALYSIS_CATALOGUE_NAMESPACE = 'analysis-functions';
+
+/** The catalogue in one language (a dynamic import of the analysis package's browser entry). */
+export async function loadAnalysisCatalogue(lang: string): Promise<Catalog> {
+  const { analysisCatalogue } = await import('@poselab/analysis/browser');
+  return analysisCatalogue(lang) as unknown as Catalog;
+}
+
+/** Adds the catalogue in every language at once (code that imports the analysis package anyway). */
+export async function addAnalysisCatalogue(i18n: I18n): Promise<void> {
   for (const lang of LANGUAGES)
     if (!i18n.hasResourceBundle(lang, ANALYSIS_CATALOGUE_NAMESPACE))
-      i18n.addResourceBundle(lang, ANALYSIS_CATALOGUE_NAMESPACE, analysisCatalogue(lang));
+      i18n.addResourceBundle(lang, ANALYSIS_CATALOGUE_NAMESPACE, await loadAnalysisCatalogue(lang));
 }

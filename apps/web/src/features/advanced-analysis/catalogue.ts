@@ -1,12 +1,18 @@
-import { i18n } from '../../i18n';
-import { ANALYSIS_CATALOGUE_NAMESPACE, addAnalysisCatalogue } from '../../i18n/analysis-catalogue';
+import {
+  ANALYSIS_CATALOGUE_NAMESPACE as PACKAGE_NAMESPACE,
+  analysisCatalogue,
+} from '@poselab/analysis/browser';
+import { i18n, LANGUAGES } from '../../i18n';
+import { ANALYSIS_CATALOGUE_NAMESPACE } from '../../i18n/analysis-catalogue';
 
 /**
- * The analysis catalogue as the i18next namespace `analysis-functions`. i18n/index.ts registers it at start for
- * every feature; calling this again is harmless (tests that build their own setup may call it).
+ * Adds the analysis catalogue at once (this feature imports the analysis package anyway), so the dialog's first
+ * render has it; elsewhere i18n/index.ts's backend loads the namespace on demand.
  */
 export function registerAnalysisCatalogue(): void {
-  addAnalysisCatalogue(i18n);
+  for (const lang of LANGUAGES)
+    if (!i18n.hasResourceBundle(lang, PACKAGE_NAMESPACE))
+      i18n.addResourceBundle(lang, PACKAGE_NAMESPACE, analysisCatalogue(lang));
 }
 
 export { ANALYSIS_CATALOGUE_NAMESPACE };

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, errorText } from '../../api/api-error';
 import { isLoggedIn, useAuth } from '../../auth/auth-store';
+import { ANALYSIS_CATALOGUE_NAMESPACE } from '../../i18n/analysis-catalogue';
 import { Page } from '../../layout/PageTitle';
 import { routePath } from '../../routing/route-names';
 import { grantsOf, useAnalysisResults, useDashboard, useDashboardData } from './api';
@@ -23,7 +24,8 @@ import type { WidgetLocale, WidgetTrial } from './widgets/types';
 /** SPEC §2 Analysis dashboard: the function's widgets over one or more chosen trials, shareable by URL. */
 export default function AnalysisDashboardPage() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation('dashboard');
+  // The analysis catalogue labels the function's title, metrics, curves and summaries (loaded on demand).
+  const { t, i18n } = useTranslation(['dashboard', ANALYSIS_CATALOGUE_NAMESPACE]);
   const navigate = useNavigate();
   const auth = useAuth();
   const loggedIn = isLoggedIn(auth) && auth.verified;

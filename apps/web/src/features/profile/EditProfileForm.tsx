@@ -24,6 +24,7 @@ const schema = z.object({
   language: z.enum(['en', 'de']),
   unit: z.enum(['metric', 'imperial']),
   newsletter: z.boolean(),
+  show_email: z.boolean(),
 });
 type ProfileForm = z.infer<typeof schema>;
 const FIELDS = Object.keys(schema.shape);
@@ -59,6 +60,7 @@ export function EditProfileForm({
       language: profile.language === 'de' ? 'de' : 'en',
       unit: profile.unit,
       newsletter: profile.newsletter,
+      show_email: profile.show_email,
     },
   });
 
@@ -83,7 +85,13 @@ export function EditProfileForm({
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(submit)} aria-label={t('editForm')}>
       <Stack spacing={2}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+            gap: 2,
+          }}
+        >
           <TextField
             label={t('fields.username')}
             value={profile.username}
@@ -123,6 +131,7 @@ export function EditProfileForm({
           />
         </Box>
         <CheckboxField control={control} name="newsletter" label={t('fields.newsletterOptIn')} />
+        <CheckboxField control={control} name="show_email" label={t('fields.showEmail')} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onCancel} disabled={isSubmitting}>
             {t('common:actions.cancel')}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { listAnalysisDashboardsEndpoint } from '@poselab/contract';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client';
+import { ANALYSIS_CATALOGUE_NAMESPACE } from '../../i18n/analysis-catalogue';
 
 export interface DashboardLink {
   id: string;
@@ -17,7 +18,8 @@ export interface DashboardLink {
  * knows the function, else as stored.
  */
 export function useAnalysisDashboards() {
-  const { t } = useTranslation();
+  // The titles wait for nobody: English as stored until the catalogue has loaded.
+  const { t } = useTranslation(ANALYSIS_CATALOGUE_NAMESPACE, { useSuspense: false });
   const query = useQuery({
     queryKey: ['analysis-dashboards-menu'],
     staleTime: 60_000,
@@ -34,7 +36,7 @@ export function useAnalysisDashboards() {
     ...query,
     data: query.data?.map((d) => ({
       ...d,
-      title: t(`analysis-functions:functions.${d.function}.title`, { defaultValue: d.title }),
+      title: t(`functions.${d.function}.title`, { defaultValue: d.title }),
     })),
   };
 }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '@poselab/contract';
 import { i18n } from '../../../i18n';
+import { ANALYSIS_CATALOGUE_NAMESPACE } from '../../../i18n/analysis-catalogue';
 import { widgetLocale } from './locale';
 import { MetricBarsWidget } from './MetricBarsWidget';
 import { InfoTextWidget, ScalarValuesWidget } from './ValueListWidgets';
@@ -55,8 +56,13 @@ function render(view: { update(i: WidgetInput): void }, root: HTMLElement, i: Wi
   return root.textContent ?? '';
 }
 
-/** The analysis catalogue is registered once at start (i18n/index.ts), so the dashboards speak German too. */
+/** The analysis catalogue loads on demand like the German catalogues (i18n/index.ts), so dashboards speak German. */
 describe('dashboard widgets in the UI language', () => {
+  beforeAll(async () => {
+    await i18n.loadLanguages('de');
+    await i18n.loadNamespaces(['dashboard', ANALYSIS_CATALOGUE_NAMESPACE]);
+  });
+
   it('German: metric labels and info, values ± SD and the summary from the analysis catalogue', () => {
     const root = document.createElement('div');
     const bars = render(new MetricBarsWidget(root), root, input('de', 'metric_bars'));
