@@ -287,11 +287,21 @@ describe.skipIf(!hasChromium || !hasSeedData || !hasMotions)('analysis dashboard
       )
       .toBe(200);
 
-    const context: BrowserContext = await browser.newContext({ viewport: DESKTOP, locale: 'de-DE' });
+    // The owner's profile language is German for this test (the app follows the profile's language).
+    const profileLanguage = async (language: 'en' | 'de') => {
+      const me = (await (await call('/get_user_info/', { username: user.username })).json()) as Record<
+        string,
+        string
+      >;
+      const { first_name, last_name, email } = me;
+      const res = await call('/update_profile/', { first_name, last_name, email, language });
+      expect(res.status).toBe(200);
+    };
+    await profileLanguage('de');
+    const context: BrowserContext = await browser.newContext({ viewport: DESKTOP });
     const de = await context.newPage();
     try {
       await loginInBrowser(de, server, user);
-      await de.evaluate(() => localStorage.setItem('poselab.language', 'de'));
       await de.goto(dashboardUrl());
       await de.getByRole('heading', { name: 'Ganganalyse' }).waitFor();
       await expect
@@ -322,6 +332,7 @@ describe.skipIf(!hasChromium || !hasSeedData || !hasMotions)('analysis dashboard
       await screenshot(de, 'analysis-dashboard-squat-de-phone');
     } finally {
       await context.close();
+      await profileLanguage('en');
     }
   });
 

@@ -12,10 +12,13 @@ import { LANGUAGES } from './language';
  */
 export const ANALYSIS_CATALOGUE_NAMESPACE = 'analysis-functions';
 
-/** The catalogue in one language (a dynamic import of the analysis package's browser entry). */
+/** The catalogue in one language: a dynamic import of the package's JSON alone (no code comes with it). */
 export async function loadAnalysisCatalogue(lang: string): Promise<Catalog> {
-  const { analysisCatalogue } = await import('@poselab/analysis/browser');
-  return analysisCatalogue(lang) as unknown as Catalog;
+  const file =
+    lang === 'de'
+      ? await import('@poselab/analysis/catalogue/de.json')
+      : await import('@poselab/analysis/catalogue/en.json');
+  return file.default as Catalog;
 }
 
 /** Adds the catalogue in every language at once (code that imports the analysis package anyway). */
