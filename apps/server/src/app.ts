@@ -25,7 +25,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   const app = Fastify({
     logger: opts.logger ?? false,
     https: opts.https ?? null,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; otherwise any client could pick
+    // its own address and walk past every per-address limit.
+    trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }) as unknown as FastifyInstance;
@@ -33,6 +35,11 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // No answer of this server may be sniffed into another type (an uploaded 'video' holding HTML, say).
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    return payload;
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -14,3 +14,4 @@ export * from './profile';
 export * from './processing';
 export * from './subject-rules';
 export * from './quality';
+export * from './security';

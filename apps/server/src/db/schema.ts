@@ -161,6 +161,27 @@ export interface UploadsTable {
   meta: string;
   created_at: string;
   updated_at: string;
+  /** The one request appending to this upload now, and until when its claim holds (migration 800). */
+  writer_token: ColumnType<string | null, string | null | undefined, string | null>;
+  writer_until: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Rate-limit counters: one fixed window per key (migration 800). */
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  hits: number;
+}
+
+/** E-mail changes waiting for the link sent to the new address (migration 800). */
+export interface EmailChangesTable {
+  id: string;
+  user_id: string;
+  new_email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface ResultsTable {
@@ -245,4 +266,6 @@ export interface Database {
   camera_profiles: CameraProfilesTable;
   worker_tokens: WorkerTokensTable;
   comparison_reports: ComparisonReportsTable;
+  rate_limits: RateLimitsTable;
+  email_changes: EmailChangesTable;
 }
