@@ -27,3 +27,25 @@ export const confirmEmailChangeEndpoint = endpoint({
   body: z.object({ token: z.string().min(1).max(200) }),
   response: z.object({ message: z.string(), email: z.string() }),
 });
+
+/** Codes of trial errors stored by the upload checks (meta.error_code, with meta.error_params). */
+export const UPLOAD_ERROR_CODES = {
+  abandoned: 'upload_abandoned',
+  unreadable: 'video_unreadable',
+} as const;
+
+/** Hours an upload may wait for its next byte before its trial fails and its bytes are removed. */
+export const ABANDONED_UPLOAD_HOURS = 24;
+
+/** Answers and stored errors of the phone uploads. */
+export const UPLOAD_MESSAGES = {
+  notThisType: (container: string) =>
+    `The file is not a ${container.toUpperCase()} video as announced. Only MP4 and WebM recordings are accepted.`,
+  unreadable: (phone: string) => `The video from ${phone} could not be read. Please record the trial again.`,
+  abandoned: (phones: string) =>
+    `No video arrived from ${phones} within ${ABANDONED_UPLOAD_HOURS} hours. Please record the trial again.`,
+  writerBusy: 'Another chunk of this upload is being written right now. Ask where to resume and try again.',
+  quotaFull: (usedGb: string, quotaGb: string) =>
+    `Your storage is full: ${usedGb} GB of ${quotaGb} GB are used. Delete sessions permanently (Recycle Bin) to make room, or ask the administrator for a larger quota.`,
+  trialClosed: 'This trial no longer takes videos.',
+} as const;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
 import { startRetentionJob } from './removal.service';
 import { startProcessing } from '../jobs/processing-background';
+import { startCaptureSweeps } from './capture-sweeps';
 
 /**
  * Starts scheduled jobs and the embedded worker pool; returns a function that stops them.
@@ -13,6 +14,7 @@ export async function startBackgroundServices(
 ): Promise<() => Promise<void>> {
   const stops: Array<() => Promise<void>> = [];
   stops.push(startRetentionJob(_deps, _log));
+  stops.push(await startCaptureSweeps(_deps, _log));
   stops.push(await startProcessing(_deps, _log));
   return async () => {
     for (const stop of stops.reverse()) await stop();

@@ -63,9 +63,39 @@ export async function pairDevice(
   return { device_token: token, device_id: id, session_id: session.id, name };
 }
 
-/** The device behind a token (WebSocket hello), or null. */
-export function deviceByToken(deps: AppDeps, token: string): Promise<DeviceRow | undefined> {
-  return new DeviceRepository(deps.db).findByTokenHash(hashSecret(token));
+/**
+ * A phone's token lives while its session can record (neither trashed nor removed) and the phone was heard
+ * from within a day; each use keeps it alive. Trashing a session ends its tokens for good.
+ */
+export const DEVICE_TOKEN_IDLE_MS = 24 * 3_600_000;
+/** Activity is written down at most this often. */
+const TOUCH_EVERY_MS = 60_000;
+
+function idleSince(deps: AppDeps): string {
+  return new Date(deps.clock.now().getTime() - DEVICE_TOKEN_IDLE_MS).toISOString();
+}
+
+/** The device behind a live token (HTTP calls and the WebSocket hello), or undefined; the use counts. */
+export async function deviceByToken(deps: AppDeps, token: string): Promise<DeviceRow | undefined> {
+  const devices = new DeviceRepository(deps.db);
+  const device = await devices.findLiveByTokenHash(hashSecret(token), idleSince(deps));
+  if (device) await touchDevice(deps, device.id);
+  return device;
+}
+
+/** Records that the phone was heard from (throttled). */
+export async function touchDevice(deps: AppDeps, deviceId: string): Promise<void> {
+  const now = deps.clock.now();
+  await new DeviceRepository(deps.db).touchIfOlder(
+    deviceId,
+    now.toISOString(),
+    new Date(now.getTime() - TOUCH_EVERY_MS).toISOString(),
+  );
+}
+
+/** Whether a connected phone's token still lives (its socket asks now and then). */
+export function deviceTokenLive(deps: AppDeps, deviceId: string): Promise<boolean> {
+  return new DeviceRepository(deps.db).isLive(deviceId, idleSince(deps));
 }
 
 export async function deviceInfo(

@@ -90,7 +90,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     dialect: handle.dialect,
     storage: config.s3
       ? new S3Storage(createS3Client(config.s3), config.s3.bucket)
-      : new LocalStorage(join(dataDir, 'media'), mediaSecret),
+      : new LocalStorage(join(dataDir, 'media')),
     mailer,
     clock,
     mediaSecret,
