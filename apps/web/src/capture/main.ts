@@ -5,7 +5,7 @@ import { describeCameraError, openCamera, supportedFramerates } from './media';
 import { deviceStore, pendingStore, type StoredDevice } from './pending-store';
 import { TrialRecorder } from './recorder';
 import { CaptureView } from './view';
-import { uploadRecording, UploadGone } from './uploader';
+import { uploadRecording, UploadGone, UploadRefused } from './uploader';
 
 /**
  * The phone capture page (opened from the QR code): pairs with the secret in the URL fragment, keeps the
@@ -255,6 +255,12 @@ class CapturePage {
       if (err instanceof UploadGone) {
         await pendingStore.remove(p.trialId).catch(() => undefined);
         this.view.setState('Ready', 'The recording was cancelled.');
+      } else if (err instanceof UploadRefused) {
+        // Not a video, or unreadable: the trial failed and keeping the file helps nobody. Otherwise (storage
+        // full, pairing ended) it stays on the phone and a reload tries again.
+        if (err.status === 415 || err.status === 422)
+          await pendingStore.remove(p.trialId).catch(() => undefined);
+        this.view.error(err.message);
       } else if ((err as Error).name !== 'AbortError') {
         this.view.error((err as Error).message);
       }

@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { CHECKERBOARD_DEFAULTS, DEVICE_MESSAGES, MIN_CAMERAS, getTrialEndpoint } from '@poselab/contract';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { apiCall } from '../../api/client';
 import { errorText } from '../../api/api-error';
@@ -24,6 +25,7 @@ import { calibrationCaption, captureApi, useCaptureStatus, type CaptureStatusRep
 import { ImportCalibration } from './ImportCalibration';
 import { ReconnectPhoneDialog } from './ReconnectPhoneDialog';
 import { useTrialRun } from './use-trial-run';
+import { trialErrorText, WaitingForPhones } from './WaitingForPhones';
 import { Card, ConnectedPhones, WizardSteps } from './WizardParts';
 
 type Placement = 'Perpendicular' | 'Lying';
@@ -48,6 +50,8 @@ export default function CalibrationPage() {
   const [error, setError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const live = useCaptureStatus(sessionId, 1000);
+  const { t } = useTranslation('security');
+  const [cancelling, setCancelling] = useState(false);
 
   const finish = async (st: CaptureStatusReply) => {
     if (st.status === 'error') {
@@ -55,7 +59,7 @@ export default function CalibrationPage() {
       const trial = st.trial_id
         ? await apiCall(getTrialEndpoint, { params: { id: st.trial_id } }).catch(() => null)
         : null;
-      setError(trial?.meta.error_msg ?? st.message ?? 'Finished with error');
+      setError(trialErrorText(t, trial?.meta) ?? st.message ?? 'Finished with error');
       return;
     }
     const n = (await captureApi.nCalibrated(sessionId)).data;
@@ -92,6 +96,19 @@ export default function CalibrationPage() {
 
   const st = run.status;
   const busy = starting || run.running;
+  // A recording waiting for a phone never holds the page: the user may leave it or give it up.
+  const waiting = busy && st?.status === 'uploading';
+  const cancelWaiting = async () => {
+    setCancelling(true);
+    try {
+      await captureApi.cancel(sessionId);
+      run.reset();
+    } catch (err) {
+      toast.error(t('waiting.cancelFailed', { message: errorText(err) }));
+    } finally {
+      setCancelling(false);
+    }
+  };
   // SPEC §4: a snackbar with the count of uploaded videos while uploading, and a note when processing starts.
   const uploadNote =
     busy && st?.status === 'uploading'
@@ -173,10 +190,8 @@ export default function CalibrationPage() {
           </Stack>
         </Card>
       </Stack>
-      {busy && st?.status === 'uploading' ? (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {st.message ?? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded.`}
-        </Alert>
+      {waiting && st ? (
+        <WaitingForPhones status={st} onCancel={() => void cancelWaiting()} cancelling={cancelling} />
       ) : null}
       {busy && st?.status === 'processing' ? (
         <Alert severity="info" sx={{ mt: 2 }}>
@@ -196,7 +211,7 @@ export default function CalibrationPage() {
         <Button
           variant="outlined"
           onClick={() => navigate(routePath('ConnectDevicesForId', { id: sessionId }))}
-          disabled={busy}
+          disabled={busy && !waiting}
         >
           Back
         </Button>

@@ -8,6 +8,7 @@ import {
   type Subject,
 } from '@poselab/contract';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { apiCall } from '../../api/client';
 import { errorText } from '../../api/api-error';
@@ -28,6 +29,7 @@ import { DEFAULT_ADVANCED, validateNeutral, type NeutralForm } from './neutral-f
 import { ReconnectPhoneDialog } from './ReconnectPhoneDialog';
 import { SessionInfoCard } from './SessionInfoCard';
 import { useTrialRun } from './use-trial-run';
+import { trialErrorText, WaitingForPhones } from './WaitingForPhones';
 import { Card, WizardSteps } from './WizardParts';
 
 function neutralCaption(status: string | null, busy: boolean): string {
@@ -57,6 +59,8 @@ export default function NeutralPage() {
     advanced: DEFAULT_ADVANCED,
   });
   const [submitted, setSubmitted] = useState(false);
+  const { t } = useTranslation('security');
+  const [cancelling, setCancelling] = useState(false);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -107,7 +111,7 @@ export default function NeutralPage() {
     const trial = st.trial_id
       ? await apiCall(getTrialEndpoint, { params: { id: st.trial_id } }).catch(() => null)
       : null;
-    const parts = [trial?.meta.error_msg ?? st.message ?? 'Error in processing neutral pose'];
+    const parts = [trialErrorText(t, trial?.meta) ?? st.message ?? 'Error in processing neutral pose'];
     if (nCal !== undefined && st.n_videos_uploaded !== nCal)
       parts.push(DEVICE_MESSAGES.missingVideos(nCal, st.n_videos_uploaded));
     setError(parts.join(' '));
@@ -163,6 +167,19 @@ export default function NeutralPage() {
 
   const busy = starting || run.running;
   const st = run.status;
+  // A recording waiting for a phone never holds the page: the user may leave it or give it up.
+  const waiting = busy && st?.status === 'uploading';
+  const cancelWaiting = async () => {
+    setCancelling(true);
+    try {
+      await captureApi.cancel(sessionId);
+      run.reset();
+    } catch (err) {
+      toast.error(t('waiting.cancelFailed', { message: errorText(err) }));
+    } finally {
+      setCancelling(false);
+    }
+  };
   const caption = failed ? 'Re-record' : neutralCaption(busy ? (st?.status ?? 'recording') : null, busy);
   const processing = busy && (st?.status === 'processing' || st?.status === 'stopped');
   const shownErrors = submitted ? errors : {};
@@ -226,10 +243,8 @@ export default function NeutralPage() {
               see the whole body.
             </Typography>
           </Stack>
-          {busy && st?.status === 'uploading' ? (
-            <Alert severity="info" sx={{ mt: 2 }}>
-              {st.message ?? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded.`}
-            </Alert>
+          {waiting && st ? (
+            <WaitingForPhones status={st} onCancel={() => void cancelWaiting()} cancelling={cancelling} />
           ) : null}
           {processing ? (
             <Box sx={{ mt: 2 }} aria-live="polite">
@@ -270,7 +285,7 @@ export default function NeutralPage() {
         <Button
           variant="outlined"
           onClick={() => navigate(routePath('Calibration', { id: sessionId }))}
-          disabled={busy}
+          disabled={busy && !waiting}
         >
           Back
         </Button>

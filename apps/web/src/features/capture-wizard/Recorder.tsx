@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   ALPHA_DASH_CUSTOM,
   DEFAULT_FRAMERATE,
@@ -11,6 +12,7 @@ import {
 import { ApiError } from '../../api/api-error';
 import { toast } from '../../toast/toast';
 import { captureApi, formatElapsed } from './api';
+import { waitingLine } from './WaitingForPhones';
 
 type RecorderState = 'ready' | 'recording' | 'processing';
 
@@ -42,6 +44,7 @@ export function Recorder({
   onTrialStopped?: (trialId: string) => void;
 }) {
   const queryClient = useQueryClient();
+  const { t: tSecurity } = useTranslation('security');
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [state, setState] = useState<RecorderState>('ready');
@@ -64,9 +67,13 @@ export function Recorder({
     const t = window.setTimeout(async () => {
       try {
         const st = await captureApi.status(sessionId, trialRef.current ?? undefined);
+        // While uploading: which phones are missing, by name (issue #19), else the server's message.
+        const missing = st.waiting_for ?? [];
         setMessage(
           st.status === 'uploading'
-            ? (st.message ?? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded`)
+            ? missing.length > 0
+              ? missing.map((p) => waitingLine(tSecurity, p)).join(' ')
+              : (st.message ?? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded`)
             : null,
         );
         if (st.status === 'uploading' || st.status === 'recording') {

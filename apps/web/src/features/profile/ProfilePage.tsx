@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   ACCOUNT_MESSAGES as M,
@@ -54,6 +55,7 @@ export default function ProfilePage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { t: tSecurity } = useTranslation('security');
   const query = useUserInfo(username, auth.verified ? auth.token : null);
   const [mode, setMode] = useState<Mode>('view');
   const [popup, setPopup] = useState<Popup>(null);
@@ -105,6 +107,9 @@ export default function ProfilePage() {
       const updated = await apiCall(updateProfileEndpoint, { body });
       applyUserInfo(updated);
       toast.success(M.profileUpdated);
+      if (body.current_password && updated.pending_email) {
+        toast.info(tSecurity('profile.emailChangeSent', { email: updated.pending_email }));
+      }
       await refresh();
       setMode('view');
     } catch (err) {
@@ -197,6 +202,11 @@ export default function ProfilePage() {
               @{info.username}
             </Button>
             <Divider sx={{ my: 2 }} />
+            {own?.pending_email ? (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {tSecurity('profile.emailPending', { email: own.pending_email })}
+              </Alert>
+            ) : null}
             {mode === 'edit' && own ? (
               <EditProfileForm profile={own} onSave={saveProfile} onCancel={() => setMode('view')} />
             ) : (
