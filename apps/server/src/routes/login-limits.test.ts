@@ -173,12 +173,12 @@ describe('rate limits that hold under concurrency, restarts and proxies', () => 
         }),
         remoteAddress,
       });
-    const answers = await Promise.all(Array.from({ length: 14 }, (_, i) => register(i, '192.0.2.10')));
-    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => register(i, '192.0.2.10')));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(20);
     expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(4);
     expect((await register(99, '192.0.2.11')).statusCode).toBe(200);
     const n = await t.deps.db.selectFrom('users').select('id').execute();
-    expect(n).toHaveLength(11);
+    expect(n).toHaveLength(21);
   });
 
   it('limits pairing per address, right secrets included', async () => {

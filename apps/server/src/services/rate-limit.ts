@@ -96,8 +96,8 @@ export const RATE_RULES = {
   resetIp: { name: 'reset-address', limit: 10, windowMs: 60 * MIN },
   resetAccount: { name: 'reset-account', limit: 3, windowMs: 60 * MIN },
   otpResend: { name: 'otp-resend', limit: 5, windowMs: 15 * MIN },
-  /** New accounts per address. */
-  registerIp: { name: 'register-address', limit: 10, windowMs: 60 * MIN },
+  /** New accounts per address (a class registering together behind one router still fits). */
+  registerIp: { name: 'register-address', limit: 20, windowMs: 60 * MIN },
   /** Pairing calls per address (a session pairs at most 32 phones). */
   pairIp: { name: 'pair-address', limit: 60, windowMs: 15 * MIN },
   /** Wrong pairing secrets per address. */
