@@ -14,4 +14,8 @@ export * from './profile';
 export * from './processing';
 export * from './subject-rules';
 export * from './quality';
+export * from './jobs';
+export * from './analysis-result';
+export * from './analysis-dashboard';
+export * from './analysis';
 export * from './security';

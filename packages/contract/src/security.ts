@@ -13,6 +13,8 @@ export const SECURITY_MESSAGES = {
   emailChangeLinkInvalid: 'This confirmation link is invalid, expired or already used.',
   emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
   textHasNul: 'Text must not contain NUL characters.',
+  tooManyAttempts: (minutes: number) =>
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
 } as const;
 
 /** Hours the e-mail change link stays valid. */
@@ -42,8 +44,8 @@ export const UPLOAD_MESSAGES = {
   notThisType: (container: string) =>
     `The file is not a ${container.toUpperCase()} video as announced. Only MP4 and WebM recordings are accepted.`,
   unreadable: (phone: string) => `The video from ${phone} could not be read. Please record the trial again.`,
-  abandoned: (phones: string) =>
-    `No video arrived from ${phones} within ${ABANDONED_UPLOAD_HOURS} hours. Please record the trial again.`,
+  abandoned: (phones: string, hours = ABANDONED_UPLOAD_HOURS) =>
+    `No video arrived from ${phones} within ${hours} hours. Please record the trial again.`,
   writerBusy: 'Another chunk of this upload is being written right now. Ask where to resume and try again.',
   quotaFull: (usedGb: string, quotaGb: string) =>
     `Your storage is full: ${usedGb} GB of ${quotaGb} GB are used. Delete sessions permanently (Recycle Bin) to make room, or ask the administrator for a larger quota.`,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SECURITY_MESSAGES } from '@poselab/contract';
 import type { AppDeps } from '../deps';
 import { tooManyRequests } from '../http/http-error';
 import { RateLimitRepository } from '../repositories/rate-limit.repository';
@@ -60,10 +61,7 @@ export class RateLimiter {
 function limitError(waitMs: number) {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return tooManyRequests(
-    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    seconds,
-  );
+  return tooManyRequests(SECURITY_MESSAGES.tooManyAttempts(minutes), seconds);
 }
 
 export function rateLimiter(deps: AppDeps): RateLimiter {

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps';
 import { translator } from '../i18n';
 import type { UserRow } from '../repositories/user.repository';
-import { escapeHtml } from './otp';
+import { escapeHtml } from '../mail/templates';
 
 /** A mail of the 'security' catalogue: a subject key and paragraph keys, each filled with the same params. */
 interface SecurityMail {

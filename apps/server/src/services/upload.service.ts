@@ -67,7 +67,8 @@ async function assertQuota(deps: AppDeps, trial: TrialRow, bytes: number): Promi
   if (!session) throw notFound('Trial not found.');
   const used = await new UploadRepository(deps.db).bytesOfUser(session.user_id);
   if (used + bytes > quota) {
-    const gb = (n: number) => (n / 1024 ** 3).toFixed(n < 1024 ** 3 ? 3 : 1);
+    // 0.002, 99.5, 100: no trailing zeros (the web app finds the text in its catalogue by its wording).
+    const gb = (n: number) => String(Number((n / 1024 ** 3).toFixed(n < 1024 ** 3 ? 3 : 1)));
     throw new HttpError(413, UPLOAD_MESSAGES.quotaFull(gb(used), gb(quota)));
   }
 }
@@ -229,5 +230,5 @@ async function assertReadableVideo(
   await failTrial(deps, trial.id, UPLOAD_MESSAGES.unreadable(phone), UPLOAD_ERROR_CODES.unreadable, {
     phones: [phone],
   });
-  throw new HttpError(422, `${UPLOAD_MESSAGES.unreadable(phone)} (${problem})`);
+  throw new HttpError(422, UPLOAD_MESSAGES.unreadable(phone));
 }

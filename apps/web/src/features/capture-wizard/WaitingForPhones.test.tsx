@@ -67,7 +67,7 @@ describe('WaitingForPhones (issue #19)', () => {
       />,
     );
     expect(
-      screen.getByText('Camera 2 (iPhone) hat noch nicht begonnen, sein Video hochzuladen.'),
+      screen.getByText('Kamera 2 (iPhone) hat noch nicht begonnen, sein Video hochzuladen.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     const t = i18n.getFixedT('de', 'security');
@@ -78,7 +78,7 @@ describe('WaitingForPhones (issue #19)', () => {
         error_params: { phones: ['Camera 2 (iPhone)'] },
       }),
     ).toBe(
-      'Von Camera 2 (iPhone) ist innerhalb von 24 Stunden kein Video eingetroffen. Bitte nehmen Sie den Versuch erneut auf.',
+      'Von Kamera 2 (iPhone) ist innerhalb von 24 Stunden kein Video eingetroffen. Bitte nehmen Sie den Versuch erneut auf.',
     );
     expect(trialErrorText(t, { error_msg: 'Something else' })).toBe('Something else');
   });

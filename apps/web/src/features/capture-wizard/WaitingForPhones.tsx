@@ -1,13 +1,14 @@
 import { Alert, AlertTitle, Box, Button, Typography } from '@mui/material';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { CaptureStatusReply } from './api';
+import { deviceName, type CaptureStatusReply } from './api';
 
 type WaitingPhone = NonNullable<CaptureStatusReply['waiting_for']>[number];
 
 /** One line per phone a recording still waits for: uploading (how far), not started, or not connected. */
 export function waitingLine(t: TFunction, p: WaitingPhone): string {
-  const phone = p.model ? `${p.name} (${p.model})` : p.name;
+  const name = deviceName(p.name);
+  const phone = p.model ? `${name} (${p.model})` : name;
   if (!p.connected) return t('waiting.disconnected', { phone });
   if (p.total_bytes) {
     const percent = Math.floor((100 * (p.received_bytes ?? 0)) / p.total_bytes);
@@ -16,17 +17,22 @@ export function waitingLine(t: TFunction, p: WaitingPhone): string {
   return t('waiting.notStarted', { phone });
 }
 
-/** The stored trial error in the user's language when it carries a known code, else its English text. */
+/**
+ * The stored trial error in the user's language when it carries a known code, else its text (through
+ * `localize`, which translates texts of the contract by their English wording).
+ */
 export function trialErrorText(
   t: TFunction,
   meta: { error_msg?: string; error_code?: unknown; error_params?: unknown } | undefined,
+  localize: (text: string) => string = (text) => text,
 ): string | undefined {
   const code = typeof meta?.error_code === 'string' ? meta.error_code : null;
   const phones = (meta?.error_params as { phones?: unknown } | undefined)?.phones;
   if (code && ['upload_abandoned', 'video_unreadable'].includes(code) && Array.isArray(phones)) {
-    return t(`trialError.${code}`, { phones: phones.join(', ') });
+    const named = phones.map((p) => String(p).replace(/^Camera \d+/, (m) => deviceName(m)));
+    return t(`trialError.${code}`, { phones: named.join(', ') });
   }
-  return meta?.error_msg;
+  return meta?.error_msg === undefined ? undefined : localize(meta.error_msg);
 }
 
 /**

@@ -40,9 +40,9 @@ describe('changing the e-mail address (issue #19)', () => {
     });
     renderAt('/profile/ann/', '/profile/:username/', <ProfilePage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
-    expect(screen.queryByLabelText(/Current password/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Current password/)).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'ann.new@example.org' } });
-    const password = await screen.findByLabelText(/Current password/);
+    const password = await screen.findByLabelText(/^Current password/);
     expect(screen.getByText(/A confirmation link goes to the new address/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(

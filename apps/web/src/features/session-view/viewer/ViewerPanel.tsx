@@ -1,6 +1,9 @@
 import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import type { Trial } from '@poselab/contract';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../api/api-error';
+import { i18n } from '../../../i18n';
 import { Visualizer, type VisualizerState } from '../../../viz/Visualizer';
 import { loadTransforms, syncedVideos } from './load-transforms';
 import { PlaybackControls } from './PlaybackControls';
@@ -21,6 +24,7 @@ function requestedQuality(): 'high' | 'low' | 'auto' {
  * scene and frame loop; this component only feeds it data and shows its state (about 10 updates a second).
  */
 export function ViewerPanel({ trials }: { trials: Trial[] }) {
+  const { t } = useTranslation('session');
   const holder = useRef<HTMLDivElement>(null);
   const videoRefs = useRef<(HTMLVideoElement | null)[]>([]);
   const [viz, setViz] = useState<Visualizer | null>(null);
@@ -38,7 +42,7 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
     try {
       v = new Visualizer(holder.current, { geometryBaseUrl, quality: requestedQuality() });
     } catch (err) {
-      setError(`The 3D view needs WebGL: ${(err as Error).message}`);
+      setError(i18n.t('session:viewer.webgl', { error: (err as Error).message }));
       return;
     }
     setViz(v);
@@ -73,7 +77,7 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
       .catch((err: Error) => {
         if (err.name === 'AbortError') return;
         setLoading(false);
-        setError(err.message);
+        setError(t('viewer.loadFailed', { error: errorText(err) }));
       });
     return () => {
       abort.abort();
@@ -100,7 +104,7 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
           <Box
             sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}
             role="progressbar"
-            aria-label="Loading 3D view"
+            aria-label={t('viewer.loading')}
           >
             <CircularProgress />
           </Box>
@@ -131,7 +135,7 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
                 playsInline
                 preload="auto"
                 data-testid="synced-video"
-                aria-label={`Camera ${i + 1} video`}
+                aria-label={t('viewer.cameraVideo', { camera: t('viewer.camera', { n: i + 1 }) })}
                 style={{ width: '100%', maxHeight: 260, background: '#000', display: 'block' }}
               />
             </Box>
@@ -140,7 +144,7 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
       )}
       {trials.length > 1 && (
         <Typography variant="caption" color="text.secondary">
-          Showing {trials.length} trials side by side; videos are of {trials[0].name}.
+          {t('viewer.sideBySide', { count: trials.length, name: trials[0].name })}
         </Typography>
       )}
     </Box>
