@@ -59,7 +59,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-  await app.register(fastifyWebsocket);
+  // Phone messages are small JSON (hello, heartbeats, state): nobody, signed in or not, may send megabytes.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(
     async (api) => {

@@ -92,4 +92,13 @@ describe('device tokens that end', () => {
     expect((await call('POST', `/api/sessions/${id}/restore/`)).statusCode).toBe(200);
     expect((await deviceCall(phone.token)).statusCode).toBe(401);
   });
+
+  it('closes a socket that sends more than a phone ever would, before any hello', async () => {
+    const ws = await t.app.injectWS('/api/capture/ws');
+    const code = await new Promise<number>((resolve) => {
+      ws.on('close', (c) => resolve(c));
+      ws.send('x'.repeat(200_000));
+    });
+    expect(code).toBe(1009);
+  });
 });
