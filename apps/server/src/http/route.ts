@@ -30,8 +30,11 @@ const callers = new WeakMap<FastifyRequest, Auth>();
 /** True when a string anywhere in a parsed request holds a NUL character (PostgreSQL refuses them in text). */
 export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  // Parsed JSON, query and params only: a streamed body (a Readable, whose object graph reaches the whole
+  // server) or a Buffer is not text to check.
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return false;
   return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
 }
 
