@@ -58,6 +58,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   MODELS_DIR: z.string().optional(),
   MEDIA_URL_SECRET: z.string().min(16).optional(),
+  ARCHIVE_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(4),
   TRUST_PROXY: z.string().optional(),
   STORAGE_QUOTA_GB: z.coerce.number().min(0).default(100),
 });
@@ -88,6 +89,8 @@ export interface AppConfig {
   modelsDir: string;
   /** Secret for signed media URLs; generated under DATA_DIR when unset (set it for several API replicas). */
   mediaUrlSecret?: string;
+  /** Days a made data archive stays downloadable before it is deleted. */
+  archiveRetentionDays: number;
   /** Proxies allowed to report the client address (X-Forwarded-For); empty: the socket's address counts. */
   trustProxy: string[];
   /** Video bytes one user may store (uploads in progress included); null: no limit. */
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     modelsDir: resolve(e.MODELS_DIR ?? `${dataDir}/models`),
     mediaUrlSecret: e.MEDIA_URL_SECRET,
+    archiveRetentionDays: e.ARCHIVE_RETENTION_DAYS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     storageQuotaBytes: e.STORAGE_QUOTA_GB > 0 ? Math.round(e.STORAGE_QUOTA_GB * 1024 ** 3) : null,
   };

@@ -251,6 +251,35 @@ export interface AnalysisDashboardsTable {
   updated_at: string;
 }
 
+/** A data archive and its making (migration 540); its id is the task id of SPEC's async downloads. */
+export interface ArchivesTable {
+  id: string;
+  user_id: string | null;
+  /** 'session' or 'subject'. */
+  scope: string;
+  scope_id: string;
+  /** 'owner', or 'public' for visitors of a public session. */
+  audience: string;
+  with_videos: number;
+  content_hash: string;
+  /** queued, running, ready, failed. */
+  state: string;
+  job_id: string | null;
+  progress_percent: number | null;
+  progress_message: string | null;
+  storage_key: string | null;
+  file_name: string;
+  size_bytes: number | null;
+  error: string | null;
+  /** Stable code of `error` (contract ArchiveFailureCode). */
+  error_code: string | null;
+  /** JSON { [inputId]: { key, trial_id, video } }: what the archive's job may read (set at claim). */
+  inputs: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+}
+
 /** Per-user session totals maintained by triggers (migration 201). */
 export interface SessionCountsTable {
   user_id: string;
@@ -283,6 +312,7 @@ export interface Database {
   worker_tokens: WorkerTokensTable;
   comparison_reports: ComparisonReportsTable;
   analysis_dashboards: AnalysisDashboardsTable;
+  archives: ArchivesTable;
   rate_limits: RateLimitsTable;
   email_changes: EmailChangesTable;
 }

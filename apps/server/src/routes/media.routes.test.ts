@@ -163,4 +163,52 @@ describe('media route', () => {
       ).statusCode,
     ).toBe(404);
   });
+
+  it('links a ready data archive to who may have it, and not once it expired or its session went private', async () => {
+    const owner = await createUserWithToken(t.deps);
+    const other = await createUserWithToken(t.deps);
+    const { sessionId } = await sessionWithVideo(owner.user.id, true);
+    const now = t.clock.now();
+    const archive = (id: string, audience: 'owner' | 'public') => ({
+      id,
+      user_id: owner.user.id,
+      scope: 'session',
+      scope_id: sessionId,
+      audience,
+      with_videos: 0,
+      content_hash: id,
+      state: 'ready',
+      job_id: null,
+      progress_percent: null,
+      progress_message: null,
+      storage_key: `archives/${id}/a1/data.zip`,
+      file_name: 'data.zip',
+      size_bytes: 3,
+      error: null,
+      error_code: null,
+      inputs: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+    });
+    await t.deps.db
+      .insertInto('archives')
+      .values([archive('mine', 'owner'), archive('shared', 'public')])
+      .execute();
+    await t.deps.storage.put('archives/mine/a1/data.zip', Buffer.from('zip'));
+    await t.deps.storage.put('archives/shared/a1/data.zip', Buffer.from('zip'));
+    await t.deps.storage.put('archives/mine/a0/partial.zip', Buffer.from('zi'));
+    const status = async (key: string, viewer: Parameters<typeof mediaUrl>[2]) =>
+      (await t.app.inject({ url: mediaUrl(t.deps, key, viewer) })).statusCode;
+    const ownerV = { kind: 'user', userId: owner.user.id } as const;
+    const otherV = { kind: 'user', userId: other.user.id } as const;
+    expect(await status('archives/mine/a1/data.zip', ownerV)).toBe(200);
+    expect(await status('archives/mine/a1/data.zip', otherV)).toBe(404);
+    expect(await status('archives/mine/a0/partial.zip', ownerV)).toBe(404);
+    expect(await status('archives/shared/a1/data.zip', { kind: 'public' })).toBe(200);
+    await new SessionRepository(t.deps.db).update(sessionId, { public: 0 });
+    expect(await status('archives/shared/a1/data.zip', { kind: 'public' })).toBe(404);
+    t.clock.advance(86_400_000 + 1000);
+    expect(await status('archives/mine/a1/data.zip', ownerV)).toBe(404);
+  });
 });

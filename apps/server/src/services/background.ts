@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
 import { startRetentionJob } from './removal.service';
 import { startProcessing } from '../jobs/processing-background';
+import { startArchiveRetention } from './archive.service';
 import { startCaptureSweeps } from './capture-sweeps';
 
 /**
@@ -16,6 +17,7 @@ export async function startBackgroundServices(
   stops.push(startRetentionJob(_deps, _log));
   stops.push(await startCaptureSweeps(_deps, _log));
   stops.push(await startProcessing(_deps, _log));
+  stops.push(startArchiveRetention(_deps, _log));
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { ArchiveRepository } from '../repositories/archive.repository';
 import { SessionRepository } from '../repositories/session.repository';
 import { TrialRepository } from '../repositories/trial.repository';
 import { sessionIdOfKey } from '../storage/media-keys';
@@ -57,6 +58,7 @@ const PUBLIC_USER_IMAGE = /^users\/[^/]+\/(profile-picture|logo)\.[\w.-]+$/;
 const USER_KEY = /^users\/([^/]+)\//;
 const TRIAL_KEY = /^sessions\/[^/]+\/trials\/([^/]+)\//;
 const UPLOAD_KEY = /^sessions\/[^/]+\/trials\/[^/]+\/uploads\//;
+const ARCHIVE_KEY = /^archives\/([^/]+)\//;
 
 /**
  * Whether the viewer may read the key now:
@@ -64,11 +66,15 @@ const UPLOAD_KEY = /^sessions\/[^/]+\/trials\/[^/]+\/uploads\//;
  * - anything else under users/<id>/ (reports, archives): that user only;
  * - session media: the owner while the session exists (trash included), others only while the session is
  *   public and not trashed and, for a trial's media, the trial exists there and is not trashed;
- * - partial uploads: nobody.
+ * - partial uploads: nobody;
+ * - a data archive (issue #18): its finished zip only, until it expires, to whoever may still have it
+ *   (archive-access.ts: the owner while owning its data; anyone while its public session stays public).
  */
 export async function mayReadMedia(deps: AppDeps, key: string, viewer: MediaViewer): Promise<boolean> {
   const userId = viewer.kind === 'user' ? viewer.userId : null;
   if (PUBLIC_USER_IMAGE.test(key)) return true;
+  const archiveId = ARCHIVE_KEY.exec(key)?.[1];
+  if (archiveId) return mayReadArchive(deps, archiveId, key, userId);
   const keyUser = USER_KEY.exec(key)?.[1];
   if (keyUser) return keyUser === userId;
   if (UPLOAD_KEY.test(key)) return false;
@@ -85,4 +91,18 @@ export async function mayReadMedia(deps: AppDeps, key: string, viewer: MediaView
     if (!isOwner && trial.trashed !== 0) return false;
   }
   return true;
+}
+
+async function mayReadArchive(
+  deps: AppDeps,
+  archiveId: string,
+  key: string,
+  userId: string | null,
+): Promise<boolean> {
+  const archive = await new ArchiveRepository(deps.db).findById(archiveId);
+  if (!archive || archive.state !== 'ready' || archive.storage_key !== key) return false;
+  if (archive.expires_at <= deps.clock.now().toISOString()) return false;
+  // Loaded when needed: the archive modules import this one (the archive job reads files through it).
+  const { mayHaveArchive } = await import('./archive-access');
+  return mayHaveArchive(deps, archive, userId);
 }

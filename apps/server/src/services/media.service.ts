@@ -108,3 +108,11 @@ export async function openMedia(deps: AppDeps, req: MediaRequest): Promise<Media
     downloadName,
   };
 }
+
+/**
+ * Whether a viewer (null: anonymous) may see a stored file now; kept for callers written before
+ * media-access.service.ts (the archive job checks every file it reads with it). Same rules as mayReadMedia.
+ */
+export function mayView(deps: AppDeps, key: string, viewerId: string | null): Promise<boolean> {
+  return mayReadMedia(deps, key, viewerOf(viewerId));
+}

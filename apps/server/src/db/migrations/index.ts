@@ -6,6 +6,7 @@ import * as m202 from './202_session_list_versions';
 import * as m300 from './300_capture';
 import * as m450 from './450_job_kinds';
 import * as m451 from './451_analysis_dashboards';
+import * as m540 from './540_archives';
 import * as m800 from './800_security';
 
 /**
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '300_capture': m300,
   '450_job_kinds': m450,
   '451_analysis_dashboards': m451,
+  '540_archives': m540,
   '800_security': m800,
 };

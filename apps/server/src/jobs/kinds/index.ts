@@ -1,6 +1,7 @@
 import type { JobKind } from '@poselab/contract';
 import type { JobKindHandler } from './job-kind';
 import { trialJobs } from './trial-jobs';
+import { archiveJobs } from './archive-jobs';
 
 /**
  * The server's handler of each job kind. A kind without a handler cannot be queued or claimed. Feature
@@ -10,6 +11,7 @@ export const jobKindHandlers: Partial<Record<JobKind, JobKindHandler>> = {
   calibration: trialJobs,
   neutral: trialJobs,
   dynamic: trialJobs,
+  archive: archiveJobs,
 };
 
 /** The kinds this server can run jobs of. */

@@ -15,6 +15,9 @@ import { TrialActionDialogs } from './TrialActionDialogs';
 import { TrialList, type TrialAction } from './TrialList';
 import { isCalibration, isNeutral, isViewable } from './trial-status';
 import { ViewerPanel } from './viewer/ViewerPanel';
+import { toast } from '../../toast/toast';
+import { PublicDownloadButton } from '../archive/SessionDownloads';
+import { downloadTrialFiles } from '../archive/trial-files';
 
 /** At most eight trials side by side (one per trial colour). */
 export const MAX_SHOWN_TRIALS = 8;
@@ -39,6 +42,11 @@ export default function SessionPage() {
   const session = query.data;
   const [showRemoved, setShowRemoved] = useState(false);
   const [shown, setShown] = useState<string[] | null>(null);
+  const archiveText = useTranslation('archive').t;
+  const downloadTrial = (trial: Trial) =>
+    void downloadTrialFiles(trial).catch((e: unknown) =>
+      toast.error(archiveText('trial.failed', { message: errorText(e) })),
+    );
   const [dialog, setDialog] = useState<{ trial: Trial; action: TrialAction } | null>(null);
 
   const trials = useMemo(
@@ -104,6 +112,7 @@ export default function SessionPage() {
         {isOwner && (
           <SessionMenu session={session} showRemoved={showRemoved} onShowRemoved={setShowRemoved} />
         )}
+        {!isOwner && <PublicDownloadButton sessionId={session.id} />}
       </Stack>
       <Box
         sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 1fr) 2.4fr' }, gap: 2 }}
@@ -125,7 +134,9 @@ export default function SessionPage() {
               isOwner={isOwner}
               onShow={(trial) => setShown([trial.id])}
               onToggle={toggle}
-              onAction={(trial, action) => setDialog({ trial, action })}
+              onAction={(trial, action) =>
+                action === 'download' ? downloadTrial(trial) : setDialog({ trial, action })
+              }
             />
           </Paper>
         </Stack>

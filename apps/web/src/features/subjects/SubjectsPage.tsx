@@ -26,7 +26,9 @@ import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import { ConfirmDialog } from '../sessions/ConfirmDialog';
 import { useSubjectAction, useSubjects } from './api';
-import { downloadWithToken } from './download-file';
+import { ArchiveProgressDialog } from '../archive/ArchiveProgressDialog';
+import { startSubjectArchive, useSyncDownload } from '../archive/SessionDownloads';
+import { useArchiveDownload } from '../archive/use-archive-download';
 import { SubjectDialog } from './SubjectDialog';
 import { SubjectRowMenu, type SubjectMenuAction } from './SubjectRowMenu';
 import { SubjectSessions } from './SubjectSessions';
@@ -51,6 +53,8 @@ export default function SubjectsPage() {
   });
   const vocabulary = useSubjectTagVocabulary();
   const action = useSubjectAction();
+  const archive = useArchiveDownload();
+  const sync = useSyncDownload();
 
   const run = (a: 'trash' | 'restore' | 'remove', s: Subject) =>
     action.mutate(
@@ -69,10 +73,10 @@ export default function SubjectsPage() {
     if (a === 'edit') setDialog({ subject: s });
     else if (a === 'remove') setConfirmRemove(s);
     else if (a === 'download') {
-      downloadWithToken(
-        `/subjects/${encodeURIComponent(s.id)}/download/`,
-        `subject_results_${s.id}.zip`,
-      ).catch((e: unknown) => toast.error(errorText(e)));
+      if (!sync.busy)
+        sync.run(`/subjects/${encodeURIComponent(s.id)}/download/`, `subject_results_${s.id}.zip`);
+    } else if (a === 'archive') {
+      if (!archive.busy) void archive.start(startSubjectArchive(s.id));
     } else run(a, s);
   };
 
@@ -186,6 +190,7 @@ export default function SubjectsPage() {
           setSelected(s);
         }}
       />
+      <ArchiveProgressDialog state={archive.state} onStop={archive.stop} onClose={archive.dismiss} />
       <ConfirmDialog
         open={Boolean(confirmRemove)}
         title={t('removeTitle')}
