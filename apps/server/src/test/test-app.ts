@@ -78,19 +78,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       try {
         // The app's pool has ended, but its connections finish closing a moment later; a forced drop cut
         // them mid-close, which pg reported as uncaught errors ('terminating connection due to administrator
-        // command'). A plain drop waits for them (it refuses while one is open); force is the last resort.
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await c.query(`DROP DATABASE IF EXISTS ${name}`);
-            break;
-          } catch (err) {
-            if ((err as { code?: string }).code !== '55006') throw err;
-            if (attempt >= 100) {
-              await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-              break;
-            }
-            await new Promise((r) => setTimeout(r, 20));
-          }
+        // command'). A plain drop waits for them (PostgreSQL waits up to 5 s for other sessions to leave);
+        // only connections still open after that (a test's own clients) are cut by force.
+        try {
+          await c.query(`DROP DATABASE IF EXISTS ${name}`);
+        } catch (err) {
+          if ((err as { code?: string }).code !== '55006') throw err;
+          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         }
       } finally {
         await c.end();
