@@ -3,6 +3,8 @@
  * virtual keypoints are perturbed (a) by 10 mm 3D noise, (b) by projection into 4 and 2 virtual cameras with
  * 3 px noise and the pipeline's triangulation; the pipeline's 12 Hz low-pass filter runs; IK recovers the angles.
  * The built-in model runs with BENCH_SEEDS (3) noise realisations; the JSON figures are the worst of them.
+ * The detector-like case (ik-detector.ts) displaces the keypoints from the model's markers as BlazePose's
+ * landmarks are, scales the model on a virtual neutral and runs the pipeline's keypoint IK (4 cameras, 3 px).
  * Prints RMSE per coordinate and ends with one JSON line.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -28,6 +30,7 @@ import {
   type CaseResult,
 } from './ik-common';
 import { runAugmenterCase } from './ik-augmenter';
+import { runDetectorCase } from './ik-detector';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const data = resolve(root, '../shared/data');
@@ -112,6 +115,17 @@ seeds.forEach((r, s) => {
       `IK ${(b.frames / b.ikSeconds).toFixed(0)} frames/s`,
   );
 });
+const detector = Array.from({ length: NOISE_SEEDS }, (_v, s) => runDetectorCase(data, MOTIONS, s));
+printTable('Detector-like keypoints (BlazePose offsets), scaled on a virtual neutral, noise seed 0', {
+  clean_b_4cams_3px: builtin.b_4cams_3px,
+  detector_b_4cams_3px: detector[0],
+});
+console.log('\ndetector-like, 4 cameras, 3 px, per noise seed (max RMSE, degrees):');
+detector.forEach((r, s) =>
+  console.log(
+    `seed ${s}: flexion ${maxOf(r, FLEXION).toFixed(2)}  lower limb ${maxOf(r, LOWER_LIMB).toFixed(2)}`,
+  ),
+);
 const augmentedRun = await runAugmenterCase(data, MOTIONS);
 const augmented = augmentedRun?.results;
 if (augmentedRun && augmented) {
@@ -149,6 +163,16 @@ console.log(
     ikFramesPerSecond: b4Frames / b4Seconds,
     rmseLowerLimbNoMtpDeg: worst(LOWER_LIMB.filter((n) => !n.startsWith('mtp'))),
     rmseMtpDeg: worst(['mtp_angle_r', 'mtp_angle_l']),
+    detectorRmseFlexionDeg: Math.max(...detector.map((r) => maxOf(r, FLEXION))),
+    detectorRmseLowerLimbDeg: Math.max(...detector.map((r) => maxOf(r, LOWER_LIMB))),
+    detectorRmseLowerLimbNoMtpDeg: Math.max(
+      ...detector.map((r) =>
+        maxOf(
+          r,
+          LOWER_LIMB.filter((n) => !n.startsWith('mtp')),
+        ),
+      ),
+    ),
     ...(augmented
       ? {
           augmenterRmseFlexionDeg: maxOf(augmented.b_4cams_3px, FLEXION),

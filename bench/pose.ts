@@ -8,7 +8,11 @@
  *    with and without the limb-length refinement; sync error with each camera in turn shifted by 3, 7, 19, 4.4.
  * 4. Unless --quick: a 10 s, 2-camera, 60 fps trial (cam01 and cam02 looped to 600 frames each) end to end,
  *    against the 60 s target; `--stride 2` runs the 2D model on every other frame there (see frameStride).
- * Last line: {"framesPerSecond2d", "pipelineOverDecode", "segmentLengthStdMm", "meanReprojectionPx", ...}.
+ * 5. Kinematics as the CLI and the worker run them (issue #14): the demo's static trial as the neutral (scaling),
+ *    the balancing trial with the neutral's limb lengths, IK: left/right thigh and shank length differences, IK
+ *    marker RMS and the share of frames the worst coordinate sits at a range limit.
+ * Last line: {"framesPerSecond2d", "pipelineOverDecode", "segmentLengthStdMm", "meanReprojectionPx",
+ * "thighLrDiffMm", "shankLrDiffMm", "ikMarkerRmsMm", "framesAtLimitPct", ...}.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +20,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  builtinSetup,
   createPoseWorkerPool,
+  keypointTrialModel,
+  neutralKinematics,
+  trialKinematics,
+  trialLimbRefinement,
   delayedKeypoints,
   detectRawPoses,
   ffmpegPath,
@@ -121,6 +130,40 @@ for (let c = 0; c < views.length; c++) {
   console.log(`Sync, cam0${c + 1} shifted (frames: |error|): ${errors.join(', ')}`);
 }
 
+// 5. Kinematics: the static trial as the neutral, the balancing trial with its limb lengths, IK (the CLI's steps).
+const refs = cams.map((_, i) => ({ device_id: null, camera: `Camera ${i + 1}` }));
+const staticVideos = ['cam01', 'cam02', 'cam03', 'cam04'].map((c) => path.join(demo, 'static', `${c}.mp4`));
+const neutralKp = await runTrialPipeline({
+  calibration: cams,
+  videoFiles: staticVideos,
+  workers: 2,
+  still: true,
+});
+const neutral = await neutralKinematics({ keypoints: neutralKp, setup: builtinSetup(), cameras: refs });
+const withPrior = processKeypoints(cams, views, {
+  limbRefinement: trialLimbRefinement(neutral.scale.model),
+});
+const kin = await trialKinematics({
+  keypoints: withPrior,
+  trialModel: keypointTrialModel(neutral.scale.model),
+  cameras: refs,
+});
+const lengths = kin.quality.segment_lengths_mm ?? {};
+const thighLrDiffMm = Math.abs(lengths.r_thigh - lengths.l_thigh);
+const shankLrDiffMm = Math.abs(lengths.r_shank - lengths.l_shank);
+const framesAtLimitPct = Math.max(0, ...kin.quality.coordinates_at_limit.map((c) => c.frames_pct));
+const neutralPose = Object.fromEntries(
+  neutral.scale.model.coordinates.map((c) => [c.name, (c.defaultValue * 180) / Math.PI]),
+);
+console.log(
+  `Neutral (scaled model's pose, degrees): ${['pelvis_tilt', 'pelvis_list', 'lumbar_extension', 'hip_flexion_r', 'hip_flexion_l', 'hip_adduction_r', 'hip_adduction_l', 'knee_angle_r', 'knee_angle_l'].map((n) => `${n} ${neutralPose[n].toFixed(1)}`).join(', ')}; neutral IK marker RMS ${neutral.quality.ik_marker_rms_mm} mm`,
+);
+console.log(
+  `Trial with the neutral's limb lengths: mean reprojection ${withPrior.triangulation.meanReprojectionPx.toFixed(2)} px; ` +
+    `thigh ${lengths.r_thigh}/${lengths.l_thigh} mm, shank ${lengths.r_shank}/${lengths.l_shank} mm (right/left); ` +
+    `IK marker RMS ${kin.quality.ik_marker_rms_mm} mm; coordinates at a limit: ${kin.quality.coordinates_at_limit.map((c) => `${c.coordinate} ${c.limit} ${c.frames_pct} %`).join(', ') || 'none'}`,
+);
+
 // 4. The 60 s target: a 10 s, 2-camera, 60 fps trial.
 let longTrialSec: number | null = null;
 if (!quick) {
@@ -177,6 +220,12 @@ console.log(
     pipelineSec: Number(pipelineSec.toFixed(2)),
     decodeSec: Number(decodeSec.toFixed(2)),
     longTrialSec: longTrialSec === null ? null : Number(longTrialSec.toFixed(1)),
+    thighLrDiffMm: Number(thighLrDiffMm.toFixed(1)),
+    shankLrDiffMm: Number(shankLrDiffMm.toFixed(1)),
+    ikMarkerRmsMm: kin.quality.ik_marker_rms_mm,
+    framesAtLimitPct,
+    neutralIkMarkerRmsMm: neutral.quality.ik_marker_rms_mm,
+    meanReprojectionPxWithNeutral: Number(withPrior.triangulation.meanReprojectionPx.toFixed(2)),
     longTrialStride: longStride,
   }),
 );

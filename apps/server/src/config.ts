@@ -49,10 +49,12 @@ const envSchema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().default('PoseLab <no-reply@poselab.local>'),
+  SUPPORT_EMAIL: z.string().email('SUPPORT_EMAIL must be an e-mail address').optional(),
   HTTPS: z.enum(['off', 'on', 'self-signed']).default('off'),
   HTTPS_CERT: z.string().optional(),
   HTTPS_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   SESSION_LIST_CACHE: z.coerce.number().int().min(0).max(100_000).default(500),
   WEB_DIST: z.string().optional(),
@@ -80,8 +82,12 @@ export interface AppConfig {
   };
   smtp?: { host: string; port: number; secure: boolean; user?: string; password?: string };
   mailFrom: string;
+  /** Where Bug Report, the License page's 'contact us' and the documentation send users; none when unset. */
+  supportEmail?: string;
   https: { mode: 'off' | 'on' | 'self-signed'; certFile?: string; keyFile?: string };
   logLevel: string;
+  /** auto: readable lines on a terminal, JSON lines otherwise. */
+  logFormat: 'auto' | 'pretty' | 'json';
   workers: number;
   /** Session-list pages kept built (0: build every page on request). */
   sessionListCachePages: number;
@@ -142,8 +148,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     https: { mode: e.HTTPS, certFile: e.HTTPS_CERT, keyFile: e.HTTPS_KEY },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     workers: e.WORKERS,
     sessionListCachePages: e.SESSION_LIST_CACHE,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

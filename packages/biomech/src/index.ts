@@ -14,15 +14,25 @@ export {
   type MarkerTrajectories,
   type CoordinateTarget,
 } from './ik/solve-ik';
+export { normaliseTurns } from './ik/turns';
 export { writeOsim } from './osim/write-osim';
 export { KEYPOINT_NAMES, OPTIONAL_KEYPOINT_NAMES, type KeypointName } from './keypoints';
 export { loadBuiltinModel, BUILTIN_MODEL_URL } from './builtin/load-builtin';
 export { BUILTIN_MODEL_NAME } from './builtin/build-builtin-model';
-export { scaleModel, type ScaleOptions, type ScaleResult, type ScalingSetup } from './scale/scale-model';
+export {
+  scaleModel,
+  withDefaultPose,
+  ScalingError,
+  type ScaleOptions,
+  type ScaleResult,
+  type ScalingSetup,
+} from './scale/scale-model';
+export { markerDistances } from './scale/marker-distances';
 export { applyScaleFactors, type ScaleFactors } from './scale/apply-scale';
 export {
   findStaticWindow,
   markerMovementsMm,
+  StillPeriodError,
   type StaticWindow,
   type StaticWindowOptions,
 } from './scale/static-window';
@@ -53,3 +63,4 @@ export {
 } from './augmenter/run-augmenter';
 export { listModels, loadModel, type ModelEntry, type ModelCatalogue } from './models/list-models';
 export { builtinGeometryShapes, type GeometryShape } from './builtin/geometry-shapes';
+export { REFERENCE_HEIGHT as BUILTIN_REFERENCE_HEIGHT } from './builtin/anthropometry';

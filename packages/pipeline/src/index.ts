@@ -69,6 +69,7 @@ export {
 } from './triangulation/triangulate';
 export {
   refineWithLimbLengths,
+  limbKey,
   RIGID_LIMBS,
   type LimbRefineOptions,
   type LimbRefineResult,
@@ -81,11 +82,7 @@ export {
 } from './triangulation/triangulate-point';
 export { fillGapsXyz } from './triangulation/gap-fill';
 export { lowPassFilter, lowPassFilterXyz, butterworthLowPass2 } from './filter/butterworth';
-export {
-  resolveFilterFrequency,
-  GAIT_DEFAULT_FILTER_HZ,
-  type ResolvedFilterFrequency,
-} from './filter/frequency';
+export { resolveFilterFrequency, DEFAULT_FILTER_HZ, type ResolvedFilterFrequency } from './filter/frequency';
 export * from './keypoints3d/types';
 export { withDerivedKeypoints } from './keypoints3d/derived';
 export { formatTrc } from './keypoints3d/trc';
@@ -104,3 +101,8 @@ export {
 export { loadCalibration, listVideos, matchVideosToCameras } from './cli/inputs';
 export * from './calibration/profiles';
 export * from './calibration/io/calibrate-recordings';
+// Kinematics after the keypoints (scaling, IK), quality figures and coded warnings: shared by the CLI and the worker.
+export * from './kinematics/index';
+export { withDetectionCache } from './pose/detection-cache';
+export { reprojectionStats, type ReprojectionStats } from './triangulation/reprojection-stats';
+export { main as cliMain } from './cli/main';

@@ -26,6 +26,8 @@ export interface UsersTable {
   profile_picture_key: string | null;
   logo_key: string | null;
   created_at: string;
+  /** Whether other users see the e-mail (a Contact link) on the profile page (migration 900). */
+  show_email: ColumnType<number, number | undefined, number>;
 }
 
 export interface TokensTable {
@@ -92,6 +94,8 @@ export interface SessionsTable {
   calibration_session_id: string | null;
   /** Permanently removed but kept as the calibration source of a later session (migration 200). */
   removed_at?: string | null;
+  /** 1 once the session has a paired phone, a trial or a name; empty sessions stay out of lists (migration 900). */
+  listed: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 }
@@ -238,6 +242,13 @@ export interface ComparisonReportsTable {
   file_name: string;
   meta: string;
   created_at: string;
+  /** Migration 520: what the report compares, the job making it, why it failed. */
+  function_id?: string | null;
+  trials_key?: string | null;
+  trial_ids?: string | null;
+  job_id?: string | null;
+  error?: string | null;
+  updated_at?: string | null;
 }
 
 /** A user's dashboard for one analysis function (migration 451); layout is the contract's dashboardLayout. */
@@ -280,6 +291,23 @@ export interface ArchivesTable {
   expires_at: string;
 }
 
+/** One task per trial and analysis function (migration 500); its id is SPEC's task_id. */
+export interface AnalysisTasksTable {
+  id: string;
+  user_id: string;
+  trial_id: string;
+  function_id: string;
+  job_id: string | null;
+  /** 'pending' | 'successfull' | 'failed' (contract analysisTaskState). */
+  state: string;
+  /** JSON of the contract's analysisMessage (failed tasks). */
+  message: string | null;
+  result_id: string | null;
+  dashboard_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Per-user session totals maintained by triggers (migration 201). */
 export interface SessionCountsTable {
   user_id: string;
@@ -313,6 +341,7 @@ export interface Database {
   comparison_reports: ComparisonReportsTable;
   analysis_dashboards: AnalysisDashboardsTable;
   archives: ArchivesTable;
+  analysis_tasks: AnalysisTasksTable;
   rate_limits: RateLimitsTable;
   email_changes: EmailChangesTable;
 }

@@ -10,6 +10,8 @@ import { subjectRoutes } from './subject.routes';
 import { trialDataRoutes } from './trial-data.routes';
 import { processingRoutes } from './processing.routes';
 import { archiveRoutes } from './archive.routes';
+import { analysisDashboardRoutes } from './analysis-dashboard.routes';
+import { analysisRoutes } from './analysis.routes';
 
 /**
  * Every API route module, registered under /api. Each domain adds its module here (one line each):
@@ -26,4 +28,6 @@ export const routeModules: Array<(app: FastifyInstance, deps: AppDeps) => void> 
   processingRoutes,
   captureRoutes,
   archiveRoutes,
+  analysisDashboardRoutes,
+  analysisRoutes,
 ];

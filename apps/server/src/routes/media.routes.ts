@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { resolveUserToken } from '../http/auth';
 import { openMedia } from '../services/media.service';
+import { shareGrantOf } from '../services/share-access';
 import { attachmentDisposition } from '../storage/storage';
 
 /**
@@ -11,7 +12,14 @@ import { attachmentDisposition } from '../storage/storage';
 export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/media/*', { schema: { hide: true } }, async (req, reply) => {
     const key = decodeURIComponent((req.params as { '*': string })['*']);
-    const query = req.query as { exp?: string; v?: string; dl?: string; sig?: string };
+    const query = req.query as {
+      exp?: string;
+      v?: string;
+      dl?: string;
+      sig?: string;
+      subject_id?: string;
+      share_token?: string;
+    };
     const auth = await resolveUserToken(deps, req.headers.authorization);
     const media = await openMedia(deps, {
       key,
@@ -20,6 +28,7 @@ export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
       dl: query.dl,
       sig: query.sig,
       viewerId: auth?.verified ? auth.user.id : null,
+      share: shareGrantOf(query),
       range: req.headers.range,
     });
     reply.header('x-content-type-options', 'nosniff');

@@ -12,6 +12,7 @@ import { LocalStorage } from '../storage/local-storage';
 import { assertBucketReachable, createPresignClient, createS3Client } from '../storage/s3-client';
 import { S3Storage } from '../storage/s3-storage';
 import type { Storage } from '../storage/storage';
+import { mailBanner } from '../mail/console-banner';
 
 /** Opens the database (and migrates it), storage and mail as configured. */
 export async function createDeps(config: AppConfig): Promise<{ deps: AppDeps; handle: DatabaseHandle }> {
@@ -27,7 +28,7 @@ export async function createDeps(config: AppConfig): Promise<{ deps: AppDeps; ha
   });
   const mailer: Mailer = config.smtp
     ? new SmtpMailer(config.smtp, config.mailFrom)
-    : new OutboxMailer(join(config.dataDir, 'outbox'));
+    : new OutboxMailer(join(config.dataDir, 'outbox'), (_line, message) => console.log(mailBanner(message)));
   // On PostgreSQL several API replicas may share the database: their phone connections meet over it.
   const captureBus = config.databaseUrl
     ? new PgNotifyBus(config.databaseUrl, (err) => console.error('Capture bus:', err))

@@ -4,6 +4,7 @@ import { SessionRepository } from '../repositories/session.repository';
 import { TrialRepository } from '../repositories/trial.repository';
 import { sessionIdOfKey } from '../storage/media-keys';
 import { signMediaClaims } from '../storage/signed-url';
+import { grantAllowsMedia, type ShareGrant } from './share-access';
 
 /**
  * Who may read which stored media, decided at every request from the state of the data now (a trashed
@@ -15,13 +16,15 @@ export type MediaViewer =
   /** A signed-in, verified user (owner or not). */
   | { kind: 'user'; userId: string }
   /** Anyone: what is public (public sessions, profile pictures). */
-  | { kind: 'public' };
+  | { kind: 'public' }
+  /** The holder of a subject's share token (SPEC §6): its shared trials' results only (share-access.ts). */
+  | { kind: 'share'; grant: ShareGrant };
 
 export function viewerOf(userId: string | null | undefined): MediaViewer {
   return userId ? { kind: 'user', userId } : { kind: 'public' };
 }
 
-/** The viewer as written into a signed URL, and back. */
+/** The viewer as written into a signed URL, and back (share grants travel as themselves, see mediaUrl). */
 export function viewerClaim(v: MediaViewer): string {
   return v.kind === 'user' ? `u:${v.userId}` : 'public';
 }
@@ -45,12 +48,20 @@ export function mediaUrl(
   viewer: MediaViewer,
   opts: { downloadName?: string; ttlSec?: number } = {},
 ): string {
+  const path = key.split('/').map(encodeURIComponent).join('/');
+  if (viewer.kind === 'share') {
+    // The grant is the credential and is checked at every request, so a renewed token ends its links at once.
+    const grant = new URLSearchParams({
+      subject_id: viewer.grant.subjectId,
+      share_token: viewer.grant.shareToken,
+    });
+    return `/api/media/${path}?${grant.toString()}`;
+  }
   const exp = Math.floor(deps.clock.now().getTime() / 1000) + (opts.ttlSec ?? MEDIA_URL_TTL_SEC);
   const claims = { key, exp, viewer: viewerClaim(viewer), download: opts.downloadName };
   const params = new URLSearchParams({ exp: String(exp), v: claims.viewer });
   if (opts.downloadName) params.set('dl', opts.downloadName);
   params.set('sig', signMediaClaims(deps.mediaSecret, claims));
-  const path = key.split('/').map(encodeURIComponent).join('/');
   return `/api/media/${path}?${params.toString()}`;
 }
 
@@ -68,9 +79,11 @@ const ARCHIVE_KEY = /^archives\/([^/]+)\//;
  *   public and not trashed and, for a trial's media, the trial exists there and is not trashed;
  * - partial uploads: nobody;
  * - a data archive (issue #18): its finished zip only, until it expires, to whoever may still have it
- *   (archive-access.ts: the owner while owning its data; anyone while its public session stays public).
+ *   (archive-access.ts: the owner while owning its data; anyone while its public session stays public);
+ * - a share grant (issue #17): result files of its subject's shared trials, while the token is current.
  */
 export async function mayReadMedia(deps: AppDeps, key: string, viewer: MediaViewer): Promise<boolean> {
+  if (viewer.kind === 'share') return grantAllowsMedia(deps, key, viewer.grant);
   const userId = viewer.kind === 'user' ? viewer.userId : null;
   if (PUBLIC_USER_IMAGE.test(key)) return true;
   const archiveId = ARCHIVE_KEY.exec(key)?.[1];

@@ -5,6 +5,7 @@ import { contentTypeOfKey } from '../storage/media-keys';
 import { verifyMediaClaims } from '../storage/signed-url';
 import { assertSafeKey } from '../storage/storage';
 import { mayReadMedia, viewerFromClaim, viewerOf } from './media-access.service';
+import type { ShareGrant } from './share-access';
 
 export interface MediaRequest {
   key: string;
@@ -16,6 +17,8 @@ export interface MediaRequest {
   sig?: string;
   /** The verified user sending an Authorization header, if any. */
   viewerId: string | null;
+  /** A subject share token brought with the URL (SPEC §6), checked now rather than trusted from a signature. */
+  share?: ShareGrant | null;
   range?: string;
 }
 
@@ -53,7 +56,8 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 
 /**
  * Media answer only while the object is readable for the caller (media-access.service.ts): the viewer is the
- * one a signed URL names, else the user of the Authorization header, else the public. Local media are
+ * one a signed URL names, else the user of the Authorization header (or the public), or a share grant the
+ * URL brings. Local media are
  * streamed (with Range); S3 media are redirected to a presigned URL that lives minutes.
  */
 export async function openMedia(deps: AppDeps, req: MediaRequest): Promise<MediaAnswer> {
@@ -73,7 +77,12 @@ export async function openMedia(deps: AppDeps, req: MediaRequest): Promise<Media
     viewer = signedFor;
     downloadName = req.dl;
   }
-  if (!(await mayReadMedia(deps, req.key, viewer))) throw notFound();
+  const allowed =
+    (await mayReadMedia(deps, req.key, viewer)) ||
+    (req.sig === undefined && req.share
+      ? await mayReadMedia(deps, req.key, { kind: 'share', grant: req.share })
+      : false);
+  if (!allowed) throw notFound();
   if (deps.storage.directUrl) {
     if (!(await deps.storage.stat(req.key))) throw notFound();
     return {

@@ -53,10 +53,17 @@ export function ownProfile(user: UserRow, pending: string | null = null): OwnPro
     license_end_date: user.license_end_date,
     logo: logoUrl(user),
     pending_email: pending,
+    show_email: user.show_email === 1,
+    public_email: publicEmail(user),
   };
 }
 
-/** Another user's profile: public fields only, never the e-mail. */
+/** The e-mail others may see (the profile's Contact link): only when the user chose to show it. */
+function publicEmail(user: UserRow): string | null {
+  return user.show_email === 1 ? user.email : null;
+}
+
+/** Another user's profile: public fields only; the e-mail only when the user chose to show it. */
 export async function userInfo(deps: AppDeps, viewer: UserAuth | null, username: string): Promise<UserInfo> {
   const user = await new UserRepository(deps.db).findByUsernameInsensitive(username);
   if (!user) throw notFound(userDoesNotExist(username));
@@ -72,6 +79,7 @@ export async function userInfo(deps: AppDeps, viewer: UserAuth | null, username:
     profile_picture: pictureUrl(user),
     unit: user.unit === 'imperial' ? 'imperial' : 'metric',
     is_own: false,
+    public_email: publicEmail(user),
   };
 }
 
@@ -100,6 +108,7 @@ export async function updateProfile(
     ...(body.language !== undefined ? { language: body.language } : {}),
     ...(body.unit !== undefined ? { unit: body.unit } : {}),
     ...(body.newsletter !== undefined ? { newsletter: body.newsletter ? 1 : 0 } : {}),
+    ...(body.show_email !== undefined ? { show_email: body.show_email ? 1 : 0 } : {}),
   });
   const fresh = (await users.findById(auth.user.id))!;
   if (changingEmail) await requestEmailChange(deps, fresh, email);

@@ -144,7 +144,7 @@ export class SessionDataService {
   async rename(id: string, userId: string, name: string): Promise<SessionSummary> {
     const s = await this.owned(id, userId);
     const meta = { ...parseMeta(s.meta), sessionName: name.trim() };
-    await this.repo.update(id, { meta: JSON.stringify(meta), updated_at: this.now() });
+    await this.repo.update(id, { meta: JSON.stringify(meta), listed: 1, updated_at: this.now() });
     return this.summary(id, userId);
   }
 

@@ -41,9 +41,9 @@ export async function trialDto(
   t: TrialRow,
   videos: VideoRow[],
   results: ResultRow[],
-  viewerId: string | null,
+  viewerOrId: string | null | MediaViewer,
 ): Promise<Trial> {
-  const viewer = viewerOf(viewerId);
+  const viewer = viewerOrId !== null && typeof viewerOrId === 'object' ? viewerOrId : viewerOf(viewerOrId);
   return {
     id: t.id,
     name: t.name,

@@ -3,15 +3,17 @@ import {
   ACCOUNT_MESSAGES,
   DEVICE_MESSAGES,
   FILTER_WARNINGS,
+  LICENSE_MESSAGES,
   MESSAGES,
   NETWORK_ERROR_MESSAGE,
+  PROGRESS_MESSAGES,
   SECURITY_MESSAGES,
   SUBJECT_MESSAGES,
   TRIAL_MESSAGES,
   UPLOAD_MESSAGES,
   userDoesNotExist,
 } from '@poselab/contract';
-import { resources, type Catalog } from './catalogs';
+import { englishResources, type Catalog } from './catalogs';
 import { contractMessageKey, localizeMessage } from './contract-messages';
 import { i18n } from './index';
 
@@ -25,6 +27,9 @@ const CONTRACT_TEXTS: string[] = [
   ...statics(MESSAGES),
   ...statics(TRIAL_MESSAGES),
   ...statics(DEVICE_MESSAGES),
+  ...statics(LICENSE_MESSAGES),
+  ...statics(PROGRESS_MESSAGES),
+  PROGRESS_MESSAGES.detectingPercent(45),
   FILTER_WARNINGS.invalid,
   FILTER_WARNINGS.tooLarge(30),
   FILTER_WARNINGS.tooLarge(7.5),
@@ -65,7 +70,7 @@ describe('contract texts through the catalogue', () => {
 
   it('holds no key that no contract text uses', () => {
     const used = new Set(CONTRACT_TEXTS.map((t) => contractMessageKey(t)!.key));
-    expect([...new Set(baseKeys(resources.en.contract))].filter((k) => !used.has(k))).toEqual([]);
+    expect([...new Set(baseKeys(englishResources.contract))].filter((k) => !used.has(k))).toEqual([]);
   });
 
   it('renders every contract text in German, parameters carried over', async () => {

@@ -10,7 +10,7 @@ import {
   solveIK,
   writeOsim,
 } from '@poselab/biomech';
-import { augmenterFor, loadBiomechSetup, markersForModel, usesAugmenter } from './biomech-setup';
+import { loadBiomechSetup, markersForModel, trialModelFor, usesAugmenter } from './biomech-setup';
 
 const MODELS = resolve(import.meta.dirname, '../../../../../shared/data/opencap-models');
 const hasModels = existsSync(resolve(MODELS, 'LaiUhlrich2022_shoulder.osim'));
@@ -38,7 +38,11 @@ describe('model choice without OpenCap files', () => {
   it('falls back to the built-in model and says so', () => {
     const setup = loadBiomechSetup({ openSimModel: 'LaiUhlrich2022' });
     expect(setup.augmenter).toBeNull();
-    expect(setup.warnings[0]).toMatch(/LaiUhlrich2022 is not installed on this server/);
+    expect(setup.warnings[0]).toMatchObject({
+      code: 'model_replaced',
+      params: { requested: 'LaiUhlrich2022', used: 'PoseLab_FullBody' },
+    });
+    expect(setup.warnings[0].message).toMatch(/LaiUhlrich2022 is not installed on this server/);
     expect(usesAugmenter(setup.generic)).toBe(false);
   });
 });
@@ -70,13 +74,9 @@ describe.skipIf(!hasModels)('OpenSim model with the marker augmenter (MODELS_DIR
     expect(scaled.markerRmsM).toBeLessThan(0.05);
     // The dynamic trial reads the scaled model back from its .osim and finds the augmenter again.
     const reread = readOsim(writeOsim(scaled.model));
-    const again = augmenterFor(reread)!;
-    expect(again).not.toBeNull();
-    const ik = solveIK(reread, markers, {
-      weights: again.ikWeights,
-      coordinateTargets: again.coordinateTargets,
-      smoothing: 0.005,
-    });
+    const again = trialModelFor(reread, subject);
+    expect(again.augment).not.toBeNull();
+    const ik = solveIK(reread, await again.augment!(standingKeypoints()), again.ik);
     expect(ik.frames).toHaveLength(60);
     expect(Math.max(...ik.markerRms)).toBeLessThan(0.05);
   });

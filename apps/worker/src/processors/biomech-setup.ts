@@ -4,7 +4,6 @@ import {
   BUILTIN_MODEL_NAME,
   listAugmenters,
   loadAugmenter,
-  loadBuiltinModel,
   readIKSetup,
   readMarkerSet,
   readOsim,
@@ -14,25 +13,26 @@ import {
   type Augmenter,
   type MarkerTrajectories,
   type Model,
-  type ScaleOptions,
-  type TaskSet,
 } from '@poselab/biomech';
+import {
+  builtinSetup,
+  keypointTrialModel,
+  processingWarning,
+  type Augment,
+  type KinematicsSetup,
+  type TrialModel,
+} from '@poselab/pipeline';
 import type { JobSpec } from '@poselab/contract';
 
 /**
  * Which musculoskeletal model a trial uses. With the OpenCap files installed in MODELS_DIR (same layout as
  * ../shared/data/opencap-models: <model>.osim, setup/*.xml, augmenter-v0.3-{lower,upper}/), the session's
  * OpenSim model runs on the marker augmenter's outputs, scaled and solved with OpenCap's setups. Otherwise the
- * built-in model, whose markers are the keypoints themselves, is used and the user is told.
+ * built-in model, whose markers are the keypoints themselves, is used and the user is told (model_replaced).
+ * The steps after that are the pipeline's (neutralKinematics, trialKinematics), the same as the CLI's.
  */
-export interface BiomechSetup {
-  modelName: string;
-  /** Generic model with the markers the pipeline produces. */
-  generic: Model;
+export interface BiomechSetup extends KinematicsSetup {
   augmenter: Augmenter | null;
-  augmenterVersion: string | null;
-  scaleOptions: Omit<ScaleOptions, 'setup'>;
-  warnings: string[];
 }
 
 export function modelsDir(): string | null {
@@ -40,34 +40,31 @@ export function modelsDir(): string | null {
   return dir && existsSync(dir) ? dir : null;
 }
 
-function builtin(warnings: string[]): BiomechSetup {
-  return {
-    modelName: BUILTIN_MODEL_NAME,
-    generic: loadBuiltinModel(),
-    augmenter: null,
-    augmenterVersion: null,
-    scaleOptions: {},
-    warnings,
-  };
+/** The augmenter as the pipeline's Augment step, for this subject. */
+function augmentWith(augmenter: Augmenter, subject: JobSpec['subject']): Augment {
+  return (keypoints) =>
+    runAugmenter(augmenter, keypoints, { heightM: subject.height_m, massKg: subject.weight_kg });
 }
 
-export function loadBiomechSetup(settings: JobSpec['settings']): BiomechSetup {
+export function loadBiomechSetup(settings: JobSpec['settings'], subject?: JobSpec['subject']): BiomechSetup {
   const requested = settings.openSimModel ?? 'LaiUhlrich2022_shoulder';
   const dir = modelsDir();
   const osim = dir ? join(dir, `${requested}.osim`) : null;
   if (!dir || !osim || !existsSync(osim))
-    return builtin([
-      `The OpenSim model ${requested} is not installed on this server; the built-in model ${BUILTIN_MODEL_NAME} was used.`,
-    ]);
+    return {
+      ...builtinSetup([processingWarning('model_replaced', { requested, used: BUILTIN_MODEL_NAME })]),
+      augmenter: null,
+    };
   const versions = listAugmenters(dir);
   const wanted = settings.augmenter_model ?? 'v0.3';
   const version = versions.includes(wanted) ? wanted : versions[0];
   if (!version)
-    return builtin([
-      `The marker augmenter is not installed on this server; the built-in model ${BUILTIN_MODEL_NAME} was used.`,
-    ]);
+    return {
+      ...builtinSetup([processingWarning('augmenter_missing', { used: BUILTIN_MODEL_NAME })]),
+      augmenter: null,
+    };
   const warnings =
-    version === wanted ? [] : [`Marker augmenter ${wanted} is not available; ${version} was used.`];
+    version === wanted ? [] : [processingWarning('augmenter_replaced', { requested: wanted, used: version })];
   const shoulder = requested.endsWith('_shoulder');
   const setup = (f: string) => readFileSync(join(dir, 'setup', f), 'utf8');
   const generic = withMarkers(readOsim(readFileSync(osim, 'utf8')), [
@@ -85,10 +82,12 @@ export function loadBiomechSetup(settings: JobSpec['settings']): BiomechSetup {
         : 'Setup_scaling_LaiUhlrich2022.xml',
     ),
   );
+  const augmenter = loadAugmenter(dir, version);
   return {
     modelName: requested,
     generic,
-    augmenter: loadAugmenter(dir, version),
+    augmenter,
+    augment: subject ? augmentWith(augmenter, subject) : null,
     augmenterVersion: version,
     scaleOptions: {
       measurements: scaling.measurements,
@@ -104,13 +103,12 @@ export function usesAugmenter(model: Model): boolean {
   return model.markers.some((m) => m.name.endsWith('_study'));
 }
 
-/** Loads the augmenter a scaled model needs for a dynamic trial (same files as its neutral). */
-export function augmenterFor(model: Model): {
-  augmenter: Augmenter;
-  ikWeights: Record<string, number>;
-  coordinateTargets: TaskSet['coordinateTargets'];
-} | null {
-  if (!usesAugmenter(model)) return null;
+/**
+ * How a movement trial is solved on the neutral's scaled model: on augmenter markers with OpenCap's IK setup
+ * (the augmenter files must be installed on this worker), or on the keypoints with the built-in model's weights.
+ */
+export function trialModelFor(model: Model, subject: JobSpec['subject']): TrialModel {
+  if (!usesAugmenter(model)) return keypointTrialModel(model);
   const dir = modelsDir();
   const version = dir ? listAugmenters(dir)[0] : undefined;
   if (!dir || !version)
@@ -124,9 +122,9 @@ export function augmenterFor(model: Model): {
     ),
   );
   return {
-    augmenter: loadAugmenter(dir, version),
-    ikWeights: ik.markerWeights,
-    coordinateTargets: ik.coordinateTargets,
+    model,
+    augment: augmentWith(loadAugmenter(dir, version), subject),
+    ik: { weights: ik.markerWeights, coordinateTargets: ik.coordinateTargets, smoothing: 0.005 },
   };
 }
 
@@ -137,5 +135,5 @@ export async function markersForModel(
   subject: JobSpec['subject'],
 ): Promise<MarkerTrajectories> {
   if (!augmenter) return keypoints;
-  return runAugmenter(augmenter, keypoints, { heightM: subject.height_m, massKg: subject.weight_kg });
+  return augmentWith(augmenter, subject)(keypoints);
 }

@@ -1,20 +1,18 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  motionFromFrames,
-  readOsim,
-  solveIK,
-  visualizerTransforms,
-  writeMot,
-  writeTrc,
-} from '@poselab/biomech';
+import { readOsim, visualizerTransforms, writeMot, writeTrc } from '@poselab/biomech';
+import { KinematicsError, renumberCameras, trialKinematics, trialLimbRefinement } from '@poselab/pipeline';
 import { ProcessingError } from '../host';
 import type { JobContext, ProcessorOutcome } from '../runner';
-import { camerasOfTrial, keypointPipeline, leftOutCameras, markersOf } from './keypoint-stage';
+import { cameraRefs, camerasOfTrial, keypointPipeline } from './keypoint-stage';
 import { writeSyncedVideo } from './video-sync';
-import { augmenterFor, markersForModel } from './biomech-setup';
+import { trialModelFor } from './biomech-setup';
 
-/** Dynamic trial: keypoints, sync, 3D, filter, inverse kinematics on the neutral's scaled model, outputs. */
+/**
+ * Dynamic trial: keypoints (limb lengths held to the neutral's, left and right alike), then the pipeline's
+ * trialKinematics (as the CLI): IK on the neutral's scaled model, quality figures, coded warnings, and an
+ * error beyond the hard limits; outputs and synced videos.
+ */
 export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome> {
   const { spec } = ctx;
   if (!spec.calibration)
@@ -24,31 +22,30 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
       'The neutral pose of this session has not been processed. Record the neutral pose first.',
     );
   const cams = camerasOfTrial(spec.videos, spec.calibration);
+  const model = readOsim(await readFile(ctx.scaledModelPath, 'utf8'));
+  const trialModel = trialModelFor(model, spec.subject);
   const kp = await keypointPipeline(ctx, cams, 5, 70, {
     filterFrequency: spec.settings.filter_frequency ?? 'default',
+    limbRefinement: trialLimbRefinement(model),
   });
-  const keypoints = markersOf(kp.keypoints);
-  // The common clock starts where the synced videos start: time 0 of the results is frame 0 of every video-sync.
-  const t0 = keypoints.time[0] ?? 0;
-  keypoints.time = keypoints.time.map((t) => t - t0);
-  const model = readOsim(await readFile(ctx.scaledModelPath, 'utf8'));
-  const withAugmenter = augmenterFor(model);
-  const markers = await ctx.step('augment', 70, 'Estimating anatomical markers', () =>
-    markersForModel(keypoints, withAugmenter?.augmenter ?? null, spec.subject),
+  const result = await ctx.step(
+    'inverse-kinematics',
+    72,
+    'Computing joint angles (inverse kinematics)',
+    async () => {
+      try {
+        return await trialKinematics({ keypoints: kp, trialModel, cameras: cameraRefs(cams) });
+      } catch (err) {
+        if (err instanceof KinematicsError) throw new ProcessingError(err.message, err.detail);
+        throw err;
+      }
+    },
   );
-  const ik = await ctx.step('inverse-kinematics', 72, 'Computing joint angles (inverse kinematics)', () => {
-    try {
-      return withAugmenter
-        ? solveIK(model, markers, {
-            weights: withAugmenter.ikWeights,
-            coordinateTargets: withAugmenter.coordinateTargets,
-            smoothing: 0.005,
-          })
-        : solveIK(model, markers, { smoothing: 0.01 });
-    } catch (err) {
-      throw new ProcessingError('Joint angles could not be computed for this trial.', (err as Error).stack);
-    }
-  });
+  const { ik, markers, motion } = result;
+  const warnings = renumberCameras(
+    result.warnings,
+    cams.map((c) => c.number),
+  );
 
   const save = async (name: string, data: string | Uint8Array) => {
     const file = join(ctx.workDir, name);
@@ -56,11 +53,10 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
     return file;
   };
   await ctx.step('write-results', 85, 'Writing results', async () => {
-    const motion = motionFromFrames(model, ik.time, ik.frames);
     await ctx.putResult({
       tag: 'ik_results',
       deviceId: null,
-      meta: { frames: ik.time.length, marker_rms_m: mean(ik.markerRms) },
+      meta: { frames: ik.time.length, marker_rms_mm: result.quality.ik_marker_rms_mm },
       fileName: `${safeName(spec.trial.name)}.mot`,
       filePath: await save('ik.mot', writeMot(motion)),
     });
@@ -124,19 +120,15 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
       frames: ik.time.length,
       fps: kp.keypoints.fps,
       model: model.name,
-      augmenter: withAugmenter ? 'v0.3' : null,
+      augmenter: trialModel.augment ? 'v0.3' : null,
       filter_hz: kp.filterHz,
       reprojection_px: kp.triangulation.meanReprojectionPx,
-      ik_marker_rms_m: mean(ik.markerRms),
-      warnings: [...leftOutCameras(cams, kp.cameras), ...kp.warnings],
+      ik_marker_rms_m: (result.quality.ik_marker_rms_mm ?? NaN) / 1000,
+      quality: result.quality,
+      warnings,
       pipeline_timings: kp.timings,
     },
   };
-}
-
-function mean(v: number[]): number {
-  const ok = v.filter(Number.isFinite);
-  return ok.length ? ok.reduce((a, b) => a + b, 0) / ok.length : NaN;
 }
 
 function safeName(name: string): string {

@@ -1,14 +1,14 @@
 import type { CameraModel } from '@poselab/pipeline';
 import type { CameraCalibrationResult, JobVideo } from '@poselab/contract';
-import type { MarkerTrajectories } from '@poselab/biomech';
 import { ProcessingError } from '../host';
 import type { JobContext } from '../runner';
 import {
   processKeypoints,
   runTrialPipeline,
+  type CameraRef,
+  type KeypointProcessingOptions,
   type KeypointProcessingResult,
   type Keypoints2D,
-  type Keypoints3D,
   type TrialPipelineResult,
   type TrialProgress,
 } from '@poselab/pipeline';
@@ -16,10 +16,16 @@ import {
 /** A trial video with the calibrated camera of its phone. */
 export interface CameraView {
   video: JobVideo;
-  /** 1-based camera number shown to users (order of the trial's videos). */
+  /** 1-based camera number shown to users: the phone's pairing number ('Camera 2'), else its video's place. */
   number: number;
   camera: CameraModel;
   alternative: CameraModel['extrinsics'] | null;
+}
+
+/** The number in the name a phone got when it was paired ('Camera 2' → 2), if it has one. */
+function pairedNumber(video: JobVideo): number | null {
+  const m = /^Camera (\d+)$/.exec(video.device_name ?? '');
+  return m ? Number(m[1]) : null;
 }
 
 /** Pairs each video with its phone's calibrated camera; videos of uncalibrated phones are left out. */
@@ -30,7 +36,7 @@ export function camerasOfTrial(videos: JobVideo[], calibration: CameraCalibratio
     if (cal)
       views.push({
         video,
-        number: i + 1,
+        number: pairedNumber(video) ?? i + 1,
         camera: cal.camera,
         alternative: cal.alternative_extrinsics ?? null,
       });
@@ -66,12 +72,23 @@ function notSynchronised(err: unknown): ProcessingError {
  * The keypoint part of the pipeline (2D detection in pose worker threads, a second detection pass where a camera
  * locked onto a bystander, sync, person selection, triangulation, filter), with progress from `from` to `to`.
  */
+/** Options of the keypoint stage a processor chooses (the still neutral, the trial's filter and limb prior). */
+export type KeypointStageOptions = Pick<
+  KeypointProcessingOptions,
+  'filterFrequency' | 'still' | 'limbRefinement' | 'excludeCameras'
+>;
+
+/** How users know each camera of the trial: 'Camera N' by pairing order, with its phone. */
+export function cameraRefs(cams: CameraView[]): CameraRef[] {
+  return cams.map((c) => ({ device_id: c.video.device_id, camera: `Camera ${c.number}` }));
+}
+
 export async function keypointPipeline(
   ctx: JobContext,
   cams: CameraView[],
   from: number,
   to: number,
-  opts: { filterFrequency?: 'default' | number; isGait?: boolean } = {},
+  opts: KeypointStageOptions = {},
 ): Promise<TrialPipelineResult> {
   const detecting = 'Detecting the subject in the videos';
   return ctx.step('keypoints', from, detecting, async () => {
@@ -89,8 +106,7 @@ export async function keypointPipeline(
           videoFiles: cams.map((c) => ctx.videoPaths.get(c.video.id)!),
           workers: poseWorkerCount(),
           startTimesSec: startTimes(cams),
-          filterFrequency: opts.filterFrequency,
-          isGait: opts.isGait,
+          ...opts,
         },
         (p: TrialProgress) => {
           const span = to - from;
@@ -111,24 +127,17 @@ export async function keypointPipeline(
   });
 }
 
-/** User words for cameras the pipeline left out (no subject, or a video that does not match the others). */
-export function leftOutCameras(cams: CameraView[], used: number[]): string[] {
-  return cams
-    .filter((_, i) => !used.includes(i))
-    .map((c) => `Subject not visible in camera ${c.number} (${c.video.device_name}); it was left out.`);
-}
-
 /** Sync, person selection, triangulation and filtering on already detected keypoints. */
 export function triangulate(
   cams: CameraView[],
   views: Keypoints2D[],
-  opts: { filterFrequency?: 'default' | number } = {},
+  opts: KeypointStageOptions = {},
 ): KeypointProcessingResult {
   try {
     return processKeypoints(
       cams.map((c) => c.camera),
       views,
-      { startTimesSec: startTimes(cams), filterFrequency: opts.filterFrequency },
+      { startTimesSec: startTimes(cams), ...opts },
     );
   } catch (err) {
     if (/match the trial|at least 2/i.test((err as Error).message)) throw notSynchronised(err);
@@ -144,6 +153,7 @@ export function pickExtrinsics(
   cams: CameraView[],
   views: Keypoints2D[],
   first: KeypointProcessingResult,
+  opts: KeypointStageOptions = {},
 ): { cams: CameraView[]; result: KeypointProcessingResult; flipped: number[] } {
   const score = (r: KeypointProcessingResult) =>
     r.triangulation.meanReprojectionPx +
@@ -158,7 +168,7 @@ export function pickExtrinsics(
       j === i ? { ...b, camera: { ...b.camera, extrinsics: c.alternative! } } : b,
     );
     try {
-      const r = triangulate(trial, views, {});
+      const r = triangulate(trial, views, opts);
       if (score(r) < score(bestResult)) {
         best = trial;
         bestResult = r;
@@ -169,22 +179,4 @@ export function pickExtrinsics(
     }
   });
   return { cams: best.map((c) => ({ ...c, alternative: null })), result: bestResult, flipped };
-}
-
-/** Biomech's marker input from 3D keypoints (names as the built-in model's virtual markers). */
-export function markersOf(kp: Keypoints3D): MarkerTrajectories {
-  const names = [...kp.names];
-  const time: number[] = [];
-  const frames: Float64Array[] = [];
-  for (let f = 0; f < kp.frameCount; f++) {
-    time.push(kp.startTimeSec + f / kp.fps);
-    const row = new Float64Array(names.length * 3);
-    for (let k = 0; k < names.length; k++) {
-      row[k * 3] = kp.positions[k][f * 3];
-      row[k * 3 + 1] = kp.positions[k][f * 3 + 1];
-      row[k * 3 + 2] = kp.positions[k][f * 3 + 2];
-    }
-    frames.push(row);
-  }
-  return { names, time, frames };
 }

@@ -1,30 +1,28 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { scaleModel, writeOsim, writeTrc } from '@poselab/biomech';
-import { decodeFrames } from '@poselab/pipeline';
+import { writeMot, writeOsim, writeTrc } from '@poselab/biomech';
+import {
+  decodeFrames,
+  KinematicsError,
+  neutralKinematics,
+  rawPosesToKeypoints,
+  renumberCameras,
+  type Keypoints2D,
+  type RawPoseTrack,
+} from '@poselab/pipeline';
 import { CAMERA_CALIBRATION_TAG, type CameraCalibrationResult } from '@poselab/contract';
 import { ProcessingError } from '../host';
 import type { JobContext, ProcessorOutcome } from '../runner';
 import { keypointImagePng } from './images';
-import { dropUnsteadyMarkers } from './marker-quality';
-import { loadBiomechSetup, markersForModel } from './biomech-setup';
+import { loadBiomechSetup } from './biomech-setup';
 import {
+  cameraRefs,
   camerasOfTrial,
   keypointPipeline,
-  leftOutCameras,
-  markersOf,
   pickExtrinsics,
+  triangulate,
   type CameraView,
 } from './keypoint-stage';
-import { rawPosesToKeypoints, type Keypoints2D, type RawPoseTrack } from '@poselab/pipeline';
-
-/** Scaling errors of biomech are already in user words; the static-phase one gets SPEC's wording. */
-function scalingError(err: unknown): ProcessingError {
-  const msg = (err as Error).message;
-  if (/still period|fewer than 2 frames/i.test(msg))
-    return new ProcessingError(`No static phase found in the neutral pose recording. ${msg}`, msg);
-  return new ProcessingError(`The model could not be scaled to the subject: ${msg}`, (err as Error).stack);
-}
 
 /** The neutral image of one camera: the frame in the middle of the static window with its keypoints. */
 async function neutralImage(
@@ -52,41 +50,42 @@ async function neutralImage(
   return keypointImagePng(w, h, rgb, points);
 }
 
-/** Neutral trial: keypoints, 3D, each camera's extrinsic solution by reprojection, model scaling, images. */
+/**
+ * Neutral trial: keypoints of a still subject (synchronised by the clocks), each camera's extrinsic solution
+ * by reprojection, then the pipeline's neutralKinematics (as the CLI): scaling with marker placement, the
+ * neutral's own IK, quality figures and coded warnings; images and results.
+ */
 export async function processNeutral(ctx: JobContext): Promise<ProcessorOutcome> {
   const { spec } = ctx;
   if (!spec.calibration)
     throw new ProcessingError('No cameras have been calibrated. Please go back and calibrate your cameras.');
   const cams = camerasOfTrial(spec.videos, spec.calibration);
-  const first = await keypointPipeline(ctx, cams, 5, 70);
+  const stage = { still: true } as const;
+  const first = await keypointPipeline(ctx, cams, 5, 70, stage);
   const views = first.tracks.map(rawPosesToKeypoints);
   const picked = await ctx.step(
     'pick-extrinsics',
     70,
     'Checking the camera positions against the subject',
-    () => pickExtrinsics(cams, views, first),
+    () => pickExtrinsics(cams, views, first, stage),
   );
-  const markers = markersOf(picked.result.keypoints);
-  const setup = loadBiomechSetup(spec.settings);
-  // Keypoints that jump by centimetres from frame to frame while the subject stands still are detection
-  // failures (occlusion, camera subsets flipping): the built-in model is scaled on the steady ones and the user
-  // is told. The augmenter needs every keypoint, so with it the keypoints go in as they are.
-  const steady = setup.augmenter
-    ? { data: markers, dropped: [] as string[] }
-    : dropUnsteadyMarkers(markers, 15, { maxStillMm: 15, stillWindowSec: 0.1 });
-  const modelMarkers = await ctx.step('augment', 78, 'Estimating anatomical markers', () =>
-    markersForModel(steady.data, setup.augmenter, spec.subject),
-  );
-  const scaled = await ctx.step('scale', 80, 'Scaling the model to the subject', () => {
+  const setup = loadBiomechSetup(spec.settings, spec.subject);
+  const neutral = await ctx.step('scale', 78, 'Scaling the model to the subject', async () => {
     try {
-      return scaleModel(setup.generic, modelMarkers, {
-        ...setup.scaleOptions,
-        setup: spec.settings.scaling_setup ?? 'upright_standing_pose',
+      return await neutralKinematics({
+        keypoints: picked.result,
+        setup,
+        scalingSetup: spec.settings.scaling_setup ?? 'upright_standing_pose',
+        cameras: cameraRefs(picked.cams),
+        withoutCamera: (exclude) => triangulate(picked.cams, views, { ...stage, excludeCameras: [exclude] }),
       });
     } catch (err) {
-      throw scalingError(err);
+      if (err instanceof KinematicsError) throw new ProcessingError(err.message, err.detail);
+      throw err;
     }
   });
+  const numbers = picked.cams.map((c) => c.number);
+  const warnings = renumberCameras(neutral.warnings, numbers);
 
   await ctx.step('store', 90, 'Saving the scaled model and neutral images', async () => {
     const save = async (name: string, data: string | Uint8Array) => {
@@ -95,13 +94,17 @@ export async function processNeutral(ctx: JobContext): Promise<ProcessorOutcome>
       return file;
     };
     const osim = writeOsim(
-      scaled.model,
+      neutral.scale.model,
       `Scaled from ${setup.modelName} by PoseLab for trial ${spec.trial.id}`,
     );
     await ctx.putResult({
       tag: 'opensim_model',
       deviceId: null,
-      meta: { model: setup.modelName, augmenter: setup.augmenterVersion, marker_rms_m: scaled.markerRmsM },
+      meta: {
+        model: setup.modelName,
+        augmenter: setup.augmenterVersion,
+        marker_rms_m: neutral.scale.markerRmsM,
+      },
       fileName: 'scaled-model.osim',
       filePath: await save('scaled-model.osim', osim),
     });
@@ -122,17 +125,25 @@ export async function processNeutral(ctx: JobContext): Promise<ProcessorOutcome>
     await ctx.putResult({
       tag: 'marker_data',
       deviceId: null,
-      meta: { frames: modelMarkers.frames.length },
+      meta: { frames: neutral.markers.frames.length },
       fileName: 'neutral-markers.trc',
-      filePath: await save('neutral-markers.trc', writeTrc(modelMarkers)),
+      filePath: await save('neutral-markers.trc', writeTrc(neutral.markers)),
+    });
+    // The neutral's own joint angles on the scaled model (how upright the subject stood).
+    await ctx.putResult({
+      tag: 'ik_results',
+      deviceId: null,
+      meta: { frames: neutral.ik.time.length, marker_rms_mm: neutral.quality.ik_marker_rms_mm },
+      fileName: 'neutral.mot',
+      filePath: await save('neutral.mot', writeMot(neutral.motion)),
     });
     const metadata = {
       subject: spec.subject,
       settings: spec.settings,
       model: setup.modelName,
       augmenter: setup.augmenterVersion,
-      scale_factors: scaled.segmentFactors,
-      static_window: scaled.window,
+      scale_factors: neutral.scale.segmentFactors,
+      static_window: neutral.scale.window,
       cameras: picked.cams.map((c) => ({
         number: c.number,
         device_id: c.video.device_id,
@@ -147,12 +158,13 @@ export async function processNeutral(ctx: JobContext): Promise<ProcessorOutcome>
       filePath: await save('session_metadata.json', JSON.stringify(metadata, null, 2)),
     });
     // Static window frames are on the common clock; each camera's own frame is shifted by its sync start.
-    const mid = (scaled.window.start + scaled.window.end) / 2;
-    const tMid = picked.result.keypoints.startTimeSec + mid / picked.result.keypoints.fps;
-    for (const [j, camIndex] of picked.result.cameras.entries()) {
+    const kp = neutral.keypoints;
+    const mid = (neutral.scale.window.start + neutral.scale.window.end) / 2;
+    const tMid = kp.keypoints.startTimeSec + mid / kp.keypoints.fps;
+    for (const [j, camIndex] of kp.cameras.entries()) {
       const cam = picked.cams[camIndex];
       const track = first.tracks[camIndex];
-      const local = tMid - picked.result.sync.startSec[camIndex];
+      const local = tMid - kp.sync.startSec[camIndex];
       const png = await neutralImage(
         ctx.videoPaths.get(cam.video.id)!,
         track,
@@ -173,18 +185,12 @@ export async function processNeutral(ctx: JobContext): Promise<ProcessorOutcome>
     trialMeta: {
       model: setup.modelName,
       augmenter: setup.augmenterVersion,
-      scale_factors: scaled.segmentFactors,
+      scale_factors: neutral.scale.segmentFactors,
       flipped_cameras: picked.flipped,
-      reprojection_px: picked.result.triangulation.meanReprojectionPx,
-      warnings: [
-        ...setup.warnings,
-        ...leftOutCameras(cams, picked.result.cameras),
-        ...(steady.dropped.length
-          ? [`Keypoints too unsteady to scale the model: ${steady.dropped.join(', ')}.`]
-          : []),
-        ...picked.result.warnings,
-      ],
-      marker_rms_m: scaled.markerRmsM,
+      reprojection_px: neutral.keypoints.triangulation.meanReprojectionPx,
+      marker_rms_m: neutral.scale.markerRmsM,
+      quality: neutral.quality,
+      warnings,
       pipeline_timings: first.timings,
     },
   };

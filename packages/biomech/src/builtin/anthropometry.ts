@@ -20,6 +20,13 @@
  *   IEEE TBME 37:757–767, as used by Rajagopal A et al. (2016) IEEE TBME 63:2068–2079 and hence by OpenCap's
  *   LaiUhlrich2022 model, so that every coordinate has the same name and sign convention (.mot files are
  *   interchangeable). Coordinate ranges are the usual ranges of motion of those models.
+ * - Where BlazePose puts its hip landmark (the keypoint 'r_hip'/'l_hip'), 0.017H above and 0.012H lateral of
+ *   the hip joint centre: our estimate, not a measured value. Keypoint detectors trained on COCO-style labels
+ *   mark the hip on the side of the pelvis between the iliac crest and the greater trochanter; on the
+ *   Pose2Sim demo's neutral trial the two hip keypoints are 0.213 m apart (0.17 m is expected between the hip
+ *   joint centres of a 1.70 m subject by Bell et al.) and the hip–knee keypoint distance is 1.08 times the
+ *   knee–ankle one (1.0 between joint centres by Drillis and Contini). Scaling places each keypoint marker
+ *   on the subject's model at the neutral pose, so this only has to be close enough for the scale factors.
  * - Lumbar (L5/S1) joint 0.055H posterior and 0.043H superior of the mid-ASIS point, and the gleno-humeral
  *   centre 0.025H below the acromion and 0.02H medial to it: our estimates from the skeletal proportions above,
  *   not measured values.
@@ -48,6 +55,8 @@ export const DIM = {
   lumbarAboveAsis: 0.043 * H,
   ghBelowAcromion: 0.025 * H,
   ghMedialToAcromion: 0.02 * H,
+  hipKeypointAboveHjc: 0.017 * H,
+  hipKeypointLateralToHjc: 0.012 * H,
 };
 
 export const MASS_FRACTION = {

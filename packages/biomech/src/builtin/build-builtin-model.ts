@@ -33,6 +33,8 @@ function landmarks(): Record<string, Vec3> {
   const asis: Vec3 = [0, hipY + 0.3 * W, 0]; // pelvis origin: mid-ASIS
   const hip: Vec3 = [-0.19 * W, hipY, 0.36 * W];
   const knee: Vec3 = [hip[0], hipY - DIM.thigh, hip[2]];
+  // The detector's hip keypoint is not the joint centre (see anthropometry.ts).
+  const hipKeypoint: Vec3 = [hip[0], hip[1] + DIM.hipKeypointAboveHjc, hip[2] + DIM.hipKeypointLateralToHjc];
   const ankle: Vec3 = [hip[0], knee[1] - DIM.leg, hip[2]];
   const Lf = DIM.footLength;
   const subtalar: Vec3 = [ankle[0] - 0.18 * Lf, ankle[1] * 0.4, ankle[2] + 0.03 * Lf];
@@ -49,6 +51,7 @@ function landmarks(): Record<string, Vec3> {
   return {
     asis,
     hip,
+    hipKeypoint,
     knee,
     ankle,
     subtalar,
@@ -256,14 +259,14 @@ export function buildBuiltinModel(): Model {
       [rot(ax(AXIS.mtp), `mtp_angle_${s}`)],
       [coord(`mtp_angle_${s}`, `mtp_${s}`, -45, 30)],
     );
-    marker(`${s}_hip`, 'pelvis', m(P.hip));
+    marker(`${s}_hip`, 'pelvis', m(P.hipKeypoint));
     marker(`${s}_knee`, `femur_${s}`, m(P.knee));
     marker(`${s}_ankle`, `tibia_${s}`, m(P.ankle));
     marker(`${s}_heel`, `calcn_${s}`, m(P.heel));
     marker(`${s}_big_toe`, `toes_${s}`, m(P.bigToe));
     marker(`${s}_small_toe`, `toes_${s}`, m(P.smallToe));
   }
-  marker('midhip', 'pelvis', [P.hip[0], P.hip[1], 0]);
+  marker('midhip', 'pelvis', [P.hipKeypoint[0], P.hipKeypoint[1], 0]);
 
   const torso = body('torso', MASS_FRACTION.torso, 0.6, 'poselab_torso', -0.45);
   torso.geometries.push({ meshFile: 'poselab_head', scaleFactors: [1, 1, 1] });

@@ -63,7 +63,9 @@ describe('built-in model', () => {
   it('stands upright on the floor in the default pose with plausible proportions', () => {
     const p = markerPositions(loadBuiltinModel(), {});
     expect(p.r_ankle[1]).toBeCloseTo(0.068, 2);
-    expect(p.r_hip[1]).toBeCloseTo(0.93, 2);
+    // The hip keypoint marker sits 0.017H above the hip joint centre (0.53H), where detectors put it.
+    expect(p.r_hip[1]).toBeCloseTo(0.957, 2);
+    expect(p.r_hip[2]).toBeCloseTo(0.36 * 0.137 * 1.75 + 0.012 * 1.75, 3);
     expect(p.r_shoulder[1]).toBeGreaterThan(1.35);
     expect(p.r_shoulder[2]).toBeGreaterThan(0);
     expect(p.r_big_toe[0]).toBeGreaterThan(p.r_heel[0]);

@@ -13,6 +13,8 @@ Sources of the figures:
 - Segment masses, centre-of-mass positions and radii of gyration: Winter (2009) Table 4.1 (after Dempster 1955).
 - Joint axis directions: Inman VT (1976) The Joints of the Ankle; Delp SL et al. (1990) IEEE TBME 37:757-767;
   Rajagopal A et al. (2016) IEEE TBME 63:2068-2079 (same conventions as LaiUhlrich2022).
+- Hip keypoint markers 0.017H above and 0.012H lateral of the hip joint centres, where BlazePose-like detectors
+  put the hip (PoseLab estimate from the Pose2Sim demo; scaling places every marker on the subject anyway).
 - Lumbar joint position (0.055H behind, 0.043H above mid-ASIS) and gleno-humeral centre (0.025H below and
   0.02H medial to the acromion): PoseLab estimates from the proportions above.
 Virtual markers carry the pipeline's keypoint names (src/keypoints.ts).`;

@@ -2,7 +2,7 @@
  * First-frame start for IK: the subject may face any direction, so the root joint's vertical rotation is
  * tried at four headings (with the root translated onto the marker centroid) and the best solve is kept.
  */
-import { newTransforms } from '../kinematics/compiled';
+import { applyCouplers, newTransforms } from '../kinematics/compiled';
 import { bodyTransformsInto, markerPositionsInto } from '../kinematics/forward';
 import { GROUND } from '../model/types';
 import type { IKProblem } from './problem';
@@ -26,11 +26,19 @@ export function rootMultiStart(
     }
   }
   const headings = yaw >= 0 ? [0, Math.PI / 2, Math.PI, -Math.PI / 2] : [0];
+  // The joints start from q0 (the model's default pose: a scaled model's neutral pose) and from the zero pose:
+  // a neutral recorded in a T-pose would otherwise start a trial whose arms hang down with the shoulders near
+  // their gimbal lock (adduction -90°), where a local solver can stay stuck.
+  const rootCoords = new Set(root.axes.map((a) => a.coord));
+  const zero = Float64Array.from(q0);
+  for (const k of p.free) if (!rootCoords.has(k)) zero[k] = 0;
+  clampFree(p, zero);
+  const seeds = zero.some((v, k) => v !== q0[k]) ? [q0, zero] : [q0];
   let bestQ = q0;
   let bestCost = Infinity;
-  for (const h of headings) {
-    const q = Float64Array.from(q0);
-    if (yaw >= 0) q[yaw] = q0[yaw] + h;
+  for (const [h, seed] of seeds.flatMap((s) => headings.map((h) => [h, s] as const))) {
+    const q = Float64Array.from(seed);
+    if (yaw >= 0) q[yaw] = seed[yaw] + h;
     centreRoot(
       p,
       q,
@@ -44,6 +52,11 @@ export function rootMultiStart(
     }
   }
   return bestQ;
+}
+
+function clampFree(p: IKProblem, q: Float64Array): void {
+  for (const k of p.free) q[k] = Math.min(p.upper[k], Math.max(p.lower[k], q[k]));
+  applyCouplers(p.kin, q);
 }
 
 function centreRoot(

@@ -42,19 +42,15 @@ describe('solveIK', () => {
     const res = solveIK(model, { names, time: truth.map((_q, i) => i / 30), frames });
     const idx = (n: string) => model.coordinates.findIndex((c) => c.name === n);
     res.frames.forEach((q, f) => {
-      for (const name of [
-        'hip_flexion_r',
-        'knee_angle_r',
-        'knee_angle_l',
-        'ankle_angle_r',
-        'pelvis_tilt',
-        'elbow_flex_l',
-      ]) {
+      for (const name of ['hip_flexion_r', 'knee_angle_r', 'knee_angle_l', 'ankle_angle_r', 'pelvis_tilt']) {
         expect(
           Math.abs(q[idx(name)] - (truth[f][name as keyof (typeof truth)[0]] ?? 0)) / DEG,
           `${name} frame ${f}`,
         ).toBeLessThan(0.05);
       }
+      // One forearm marker (the wrist, 1.4 cm off the radio-ulnar axis) leaves elbow flexion, forearm and arm
+      // rotation slightly redundant: several poses fit exactly, within a degree or two of each other.
+      expect(Math.abs(q[idx('elbow_flex_l')] - truth[f].elbow_flex_l) / DEG).toBeLessThan(2);
       expect(res.markerRms[f]).toBeLessThan(1e-5);
       model.coordinates.forEach((c, i) => {
         if (c.clamped) expect(q[i]).toBeGreaterThanOrEqual(c.range[0] - 1e-12);

@@ -12,7 +12,13 @@ import type { CoordinateValues, Model } from '../model/types';
 import { choleskySolve } from './linalg';
 import { buildProblem, type IKProblem } from './problem';
 import { rootMultiStart } from './initial-guess';
-import { averageInto, priorTargets, type CoordinateResidual } from './regularisation';
+import {
+  averageInto,
+  priorTargets,
+  softLimitTargets,
+  targetResidual,
+  type CoordinateResidual,
+} from './regularisation';
 
 export interface MarkerTrajectories {
   names: string[];
@@ -46,6 +52,24 @@ export interface IKOptions {
    * filtfilt: no lag, and the first frames no longer carry a start-up transient). Default: smoothing > 0.
    */
   bidirectional?: boolean;
+  /**
+   * Soft joint limits: within `marginRad` of a clamped rotational coordinate's limit (those named, all when
+   * absent) a one-sided quadratic cost of `weight` pulls it back. Keypoints that leave a direction nearly free
+   * (the pelvis tilt of a model whose pelvis keypoints lie on the hip axis) otherwise push coordinates onto
+   * their hard limits.
+   */
+  softLimits?: { marginRad: number; weight: number; coordinates?: readonly string[] };
+  /**
+   * Soft relations between coordinates: (coordinate - gain * other - value) held near 0 with `weight`, e.g. a
+   * lumbo-pelvic rhythm where keypoints cannot tell the lumbar spine from the pelvis.
+   */
+  couplingTargets?: ReadonlyArray<{
+    coordinate: string;
+    other: string;
+    gain: number;
+    value: number;
+    weight: number;
+  }>;
   maxIterations?: number;
 }
 
@@ -56,6 +80,12 @@ export interface IKResult {
   /** Per frame, root-mean-square and max marker error in metres. */
   markerRms: number[];
   markerMax: number[];
+  /**
+   * Per frame, per coordinate (model order): -1 when it sits at its lower limit and the markers pull it more
+   * than half a degree beyond (a Gauss-Newton step of that coordinate alone), 1 at its upper limit likewise,
+   * else 0. A coordinate resting on a limit that nothing pulls on (no marker sees it) is not flagged.
+   */
+  atLimit: Int8Array[];
 }
 
 interface Workspace {
@@ -70,12 +100,24 @@ interface Workspace {
 export function solveIK(model: Model, data: MarkerTrajectories, options: IKOptions = {}): IKResult {
   const problem = buildProblem(model, data.names, options.weights);
   const smoothing = options.smoothing ?? 0;
-  const targets = Object.entries(options.coordinateTargets ?? {}).map(([name, t]) => {
+  const targets = Object.entries(options.coordinateTargets ?? {}).map(([name, t]): CoordinateResidual => {
     const i = problem.kin.coordIndex.get(name);
     if (i === undefined) throw new Error(`coordinate target: unknown coordinate '${name}'`);
     return { index: i, value: t.value, sqrtW: Math.sqrt(t.weight) };
   });
   targets.push(...priorTargets(model, problem, options.prior ?? smoothing / 50));
+  if (options.softLimits) targets.push(...softLimitTargets(model, problem, options.softLimits));
+  for (const c of options.couplingTargets ?? []) {
+    const i = problem.kin.coordIndex.get(c.coordinate);
+    const o = problem.kin.coordIndex.get(c.other);
+    if (i === undefined || o === undefined) throw new Error(`coupling target: unknown coordinate`);
+    targets.push({
+      index: i,
+      value: c.value,
+      sqrtW: Math.sqrt(c.weight),
+      relative: { other: o, gain: c.gain },
+    });
+  }
   for (const target of data.frames)
     if (target.length !== data.names.length * 3)
       throw new Error('Marker frame length does not match marker names');
@@ -102,15 +144,26 @@ export function solveIK(model: Model, data: MarkerTrajectories, options: IKOptio
       ws,
     );
     frames.forEach((f, i) => {
-      averageInto(model, problem, f, back[frames.length - 1 - i]);
-      clampInto(problem, f);
+      const b = back[frames.length - 1 - i];
+      const avg = Float64Array.from(f);
+      averageInto(model, problem, avg, b);
+      clampInto(problem, avg);
+      // Two passes can reach one orientation through different angle sets (a shoulder near its gimbal lock,
+      // unclamped rotations a turn apart): their mean is then a third pose that fits nothing. Keep the mean
+      // only when it fits about as well as the passes, else the pass that fits best.
+      const cost = (q: Float64Array) => frameCost(problem, q, data.frames[i], targets, ws);
+      const cf = cost(f);
+      const cb = cost(b);
+      if (cost(avg) <= Math.min(cf, cb) * 1.5 + 1e-6) f.set(avg);
+      else if (cb < cf) f.set(b);
     });
   }
-  const out: IKResult = { time: [...data.time], frames, markerRms: [], markerMax: [] };
+  const out: IKResult = { time: [...data.time], frames, markerRms: [], markerMax: [], atLimit: [] };
   frames.forEach((f, i) => {
     const { rms, max } = markerErrors(problem, f, data.frames[i], ws);
     out.markerRms.push(rms);
     out.markerMax.push(max);
+    out.atLimit.push(limitFlags(problem, f, data.frames[i], targets, ws));
   });
   return out;
 }
@@ -183,7 +236,7 @@ function residuals(
     r[n++] = w * (markers[3 * mi + 1] - target[3 * ti + 1]);
     r[n++] = w * (markers[3 * mi + 2] - target[3 * ti + 2]);
   }
-  for (const t of targets) r[n++] = t.sqrtW * (q[t.index] - t.value);
+  for (const t of targets) r[n++] = targetResidual(t, q);
   const sw = Math.sqrt(smoothW);
   for (const k of p.free) r[n++] = prev && sw > 0 ? sw * (q[k] - prev[k]) : 0;
   let cost = 0;
@@ -259,7 +312,14 @@ function jacobian(
   let row = p.used.length * 3;
   for (const t of targets) {
     const c = p.free.indexOf(t.index);
-    if (c >= 0) J[row * nf + c] = t.sqrtW;
+    // A one-sided target (soft limit) has a slope only where it is active.
+    const d = targetResidual(t, q);
+    const active = t.side === undefined || (t.side < 0 ? d < 0 : d > 0);
+    if (c >= 0 && active) J[row * nf + c] = t.sqrtW;
+    if (t.relative) {
+      const o = p.free.indexOf(t.relative.other);
+      if (o >= 0) J[row * nf + o] = -t.relative.gain * t.sqrtW;
+    }
     row++;
   }
   const sw = Math.sqrt(smoothW);
@@ -355,6 +415,60 @@ export function solveFrame(
   // Leave the residual vector consistent with q for callers that read it.
   residuals(p, q, ws.markers, target, targets, prev, smoothW, ws.r);
   return cost;
+}
+
+/** Coordinates of q within LIMIT_TOLERANCE of a limit whose cost gradient points out of the range. */
+const LIMIT_TOLERANCE = (0.5 * Math.PI) / 180;
+function limitFlags(
+  p: IKProblem,
+  q: Float64Array,
+  target: Float64Array,
+  targets: Targets,
+  ws: Workspace,
+): Int8Array {
+  const flags = new Int8Array(q.length);
+  const near = Array.from(p.free, (k) =>
+    q[k] - p.lower[k] <= LIMIT_TOLERANCE ? -1 : p.upper[k] - q[k] <= LIMIT_TOLERANCE ? 1 : 0,
+  );
+  if (near.every((n) => n === 0)) return flags;
+  bodyTransformsInto(p.kin, q, ws.bodies);
+  markerPositionsInto(p.kin, ws.bodies, ws.markers);
+  residuals(p, q, ws.markers, target, targets, null, 0, ws.r);
+  const m = jacobian(p, q, target, targets, 0, ws);
+  const nf = p.free.length;
+  near.forEach((side, c) => {
+    if (side === 0) return;
+    let g = 0;
+    let h = 0;
+    for (let i = 0; i < m; i++) {
+      g += ws.J[i * nf + c] * ws.r[i];
+      h += ws.J[i * nf + c] ** 2;
+    }
+    // Where this coordinate alone would go without the limit (a Gauss-Newton step): flagged when that is past
+    // the limit by more than the tolerance, so a coordinate the markers barely see (a forearm's rotation, seen
+    // through a wrist keypoint 1.4 cm off its axis) is not flagged for a negligible pull.
+    const k = p.free[c];
+    const free = q[k] - g / (h + 1e-12);
+    if (
+      (side < 0 && free < p.lower[k] - LIMIT_TOLERANCE) ||
+      (side > 0 && free > p.upper[k] + LIMIT_TOLERANCE)
+    )
+      flags[k] = side;
+  });
+  return flags;
+}
+
+/** Marker and coordinate-target cost of q on one frame (no smoothing term). */
+function frameCost(
+  p: IKProblem,
+  q: Float64Array,
+  target: Float64Array,
+  targets: Targets,
+  ws: Workspace,
+): number {
+  bodyTransformsInto(p.kin, q, ws.trial);
+  markerPositionsInto(p.kin, ws.trial, ws.trialMarkers);
+  return residuals(p, q, ws.trialMarkers, target, targets, null, 0, ws.r);
 }
 
 function markerErrors(

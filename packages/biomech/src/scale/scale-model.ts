@@ -23,7 +23,10 @@ export interface ScaleOptions {
   measurements?: SegmentMeasurement[];
   /** IK marker weights (default: every shared marker, weight 1). */
   weights?: Record<string, number>;
-  /** Neutral-pose coordinate targets used with 'upright_standing_pose' (default: UPRIGHT_POSE_TARGETS, weight 0.1). */
+  /**
+   * Neutral-pose coordinate targets used with 'upright_standing_pose' (default: UPRIGHT_POSE_TARGETS with
+   * UPRIGHT_POSE_WEIGHT, the built-in model's assumption for keypoints).
+   */
   uprightTargets?: Record<string, CoordinateTarget>;
   /** Allowed range of a scale factor relative to the generic model (default 0.6–1.6). */
   limits?: [number, number];
@@ -34,13 +37,18 @@ export interface ScaleOptions {
 }
 
 export interface ScaleResult {
+  /** The scaled model with its markers placed; its coordinates' default values are the neutral pose. */
   model: Model;
   scaleFactors: ScaleFactors;
   /** Per measurement, its factor. */
   segmentFactors: Record<string, number>;
   window: Omit<StaticWindow, 'mean'>;
-  /** The fitted static pose (radians/metres). */
+  /** The static pose the markers were placed at (radians/metres), also the model's default pose. */
   pose: CoordinateValues;
+  /**
+   * RMS distance between the generic markers (scaled, before placement) and the static data at that pose:
+   * how far the detector's points are from where the generic model expects them.
+   */
   markerRmsM: number;
 }
 
@@ -111,8 +119,19 @@ export function scaleModel(
         .filter((r) => Number.isFinite(r) && r > 0);
       if (ratios.length === 0) continue;
       const ratio = ratios.reduce((s, r) => s + r, 0) / ratios.length;
+      if (m.checks) {
+        segmentFactors[m.name] = (segmentFactors[m.checks] ?? 1) * ratio;
+        continue;
+      }
       segmentFactors[m.name] *= ratio;
       change = Math.max(change, Math.abs(ratio - 1));
+    }
+    for (const m of measurements) {
+      const from = (m.meanOf ?? []).map((n) => segmentFactors[n]).filter((f) => Number.isFinite(f));
+      if (from.length === 0) continue;
+      const f = from.reduce((a, b) => a + b, 0) / from.length;
+      change = Math.max(change, Math.abs(f / segmentFactors[m.name] - 1));
+      segmentFactors[m.name] = f;
     }
     model = applyScaleFactors(generic, toBodyFactors());
     if (change < 1e-5) break;
@@ -126,6 +145,7 @@ export function scaleModel(
   q = final.frames[0];
   if (options.placeMarkers ?? true) model = placeMarkers(model, q, win.mean, dataIdx);
   const kin = compileModel(model);
+  model = withDefaultPose(model, q);
   return {
     model,
     scaleFactors: toBodyFactors(),
@@ -136,23 +156,53 @@ export function scaleModel(
   };
 }
 
+/** A neutral trial the model cannot be scaled on; `segments` names the measurements concerned. */
+export class ScalingError extends Error {
+  constructor(
+    message: string,
+    readonly segments: string[],
+  ) {
+    super(message);
+    this.name = 'ScalingError';
+  }
+}
+
 function checkPlausible(factors: Record<string, number>, [lo, hi]: [number, number], maxAsym: number): void {
   for (const [name, f] of Object.entries(factors)) {
     if (!(f >= lo && f <= hi)) {
-      throw new Error(
+      throw new ScalingError(
         `Implausible scale factor ${f.toFixed(2)} for ${name} (allowed ${lo}–${hi} of the generic model). Check that the subject is fully visible and standing still in the neutral trial, and that the calibration is correct.`,
+        [name],
       );
     }
   }
   for (const [name, f] of Object.entries(factors)) {
     if (!name.endsWith('_r')) continue;
-    const other = factors[name.slice(0, -2) + '_l'];
+    const left = name.slice(0, -2) + '_l';
+    const other = factors[left];
     if (other !== undefined && Math.abs(f - other) / Math.min(f, other) > maxAsym) {
-      throw new Error(
+      throw new ScalingError(
         `Implausible left/right difference for ${name.slice(0, -2)}: ${f.toFixed(2)} vs ${other.toFixed(2)}. Check the neutral trial (both sides visible, no keypoint swaps).`,
+        [name, left],
       );
     }
   }
+}
+
+/**
+ * The model with its coordinates' default values set to the pose q (clamped into their ranges), as OpenSim's
+ * marker placer leaves a scaled model in the static pose. Later steps read the neutral pose from the model:
+ * IK's prior pulls weakly observed coordinates towards it, and the distances between keypoint markers at it
+ * are the subject's neutral segment lengths.
+ */
+export function withDefaultPose(model: Model, q: Float64Array): Model {
+  return {
+    ...model,
+    coordinates: model.coordinates.map((c, i) => {
+      const v = c.clamped ? Math.min(c.range[1], Math.max(c.range[0], q[i])) : q[i];
+      return Number.isFinite(v) && !c.locked ? { ...c, defaultValue: v } : c;
+    }),
+  };
 }
 
 /** Moves each model marker onto the static experimental position (in its body frame), as OpenSim's MarkerPlacer. */

@@ -1,6 +1,7 @@
 /**
- * Finds the still period of a neutral trial: a window (1 s, shrinking to 0.1 s) in which no marker moves more
- * than a threshold; the threshold rises from 3 mm to 15 mm before the window shrinks. A marker's movement is
+ * Finds the still period of a neutral trial: a window (1 s, shrinking to 0.1 s, or the whole clip when it is
+ * shorter) in which no marker moves more than a threshold; the threshold rises from 3 mm to 15 mm before the
+ * window shrinks. A marker's movement is
  * its RMS distance from its mean position over the window, so keypoint jitter does not count as movement
  * the way a single outlier frame would.
  */
@@ -72,9 +73,11 @@ export function findStaticWindow(data: MarkerTrajectories, options: StaticWindow
   const rate = (n - 1) / duration;
   const thresholds = options.thresholdsMm ?? [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
   const minSeconds = options.minSeconds ?? 0.1;
+  // A clip shorter than the shortest window (a few frames of a still subject) is judged as a whole.
+  const floor = Math.min(minSeconds, duration);
   let seconds = Math.min(options.windowSeconds ?? 1, duration);
   const mean = new Float64Array(data.names.length * 3);
-  while (seconds >= minSeconds - 1e-9) {
+  while (seconds >= floor - 1e-9) {
     const len = Math.max(2, Math.round(seconds * rate) + 1);
     const moves: number[] = [];
     for (let s = 0; s + len <= n; s++) moves.push(movementMm(data, s, s + len, mean));
@@ -89,9 +92,29 @@ export function findStaticWindow(data: MarkerTrajectories, options: StaticWindow
       }
     }
     // Halve the window, but never skip the shortest one allowed (a 0.17 s trial must still try 0.1 s).
-    seconds = seconds > minSeconds + 1e-9 ? Math.max(minSeconds, seconds / 2) : 0;
+    seconds = seconds > floor + 1e-9 ? Math.max(floor, seconds / 2) : 0;
   }
-  throw new Error(
-    `The neutral trial has no still period of at least ${minSeconds} s (every window moves more than ${thresholds[thresholds.length - 1]} mm). Ask the subject to stand still for a second during the neutral recording.`,
+  // Name the marker that keeps the stillest shortest window from being still.
+  const len = Math.max(2, Math.round(floor * rate) + 1);
+  let worst = { marker: '', mm: Infinity, window: Infinity };
+  for (let s = 0; s + len <= n; s++) {
+    const moves = markerMovementsMm(data, s, s + len, mean);
+    const top = moves.reduce((w, m, k) => (m > moves[w] ? k : w), 0);
+    if (moves[top] < worst.window) worst = { marker: data.names[top], mm: moves[top], window: moves[top] };
+  }
+  throw new StillPeriodError(
+    `The neutral trial has no still period of at least ${minSeconds} s (every window moves more than ${thresholds[thresholds.length - 1]} mm; ${worst.marker} moves most, ${worst.mm.toFixed(0)} mm). Ask the subject to stand still for a second during the neutral recording.`,
+    worst.marker,
   );
+}
+
+/** No still period: `marker` is the one that moves most in the stillest window. */
+export class StillPeriodError extends Error {
+  constructor(
+    message: string,
+    readonly marker: string,
+  ) {
+    super(message);
+    this.name = 'StillPeriodError';
+  }
 }

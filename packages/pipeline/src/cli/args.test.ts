@@ -6,21 +6,11 @@ import { syntheticRig } from '../triangulation/synthetic-rig';
 
 describe('poselab process arguments', () => {
   it('parses options with defaults and rejects bad input clearly', () => {
-    const a = parseProcessArgs([
-      '--calibration',
-      'c.qca.txt',
-      '--videos',
-      'v',
-      '--out=o',
-      '--gait',
-      '--filter',
-      '6',
-    ]);
+    const a = parseProcessArgs(['--calibration', 'c.qca.txt', '--videos', 'v', '--out=o', '--filter', '6']);
     expect(a).toMatchObject({
       calibration: 'c.qca.txt',
       videos: 'v',
       out: 'o',
-      gait: true,
       filter: '6',
       model: 'full',
       workers: 2,

@@ -7,7 +7,6 @@ export interface ProcessArgs {
   neutral?: string;
   model: BlazePoseVariant;
   filter: string;
-  gait: boolean;
   /** Keep the plain triangulation (no limb-length refinement). */
   noLimbRefinement: boolean;
   workers: number;
@@ -17,7 +16,7 @@ export interface ProcessArgs {
 }
 
 export const USAGE = `Usage: poselab process --calibration <file or folder> --videos <folder> --out <folder>
-                        [--neutral <folder>] [--model lite|full|heavy] [--filter default|<Hz>] [--gait] [--workers <n>] [--stride <n>]
+                        [--neutral <folder>] [--model lite|full|heavy] [--filter default|<Hz>] [--workers <n>] [--stride <n>]
                         [--no-limb-refinement]
                         [--board rows,cols,squareMm] [--placement Perpendicular|Lying]
 
@@ -26,11 +25,12 @@ export const USAGE = `Usage: poselab process --calibration <file or folder> --vi
   --board        checkerboard of the recording: rows,cols,squareMm counting inner corners (default 4,5,35)
   --placement    Perpendicular (default) or Lying
   --videos       folder with one video per camera (cam01.mp4 pairs with camera cam_01)
-  --out          output folder (.trc files and report.json)
-  --neutral      folder with the neutral (static) trial's videos
+  --out          output folder: trial.trc and trial-report.json; with --neutral also neutral.trc,
+                 neutral-report.json, scaled-model.osim, neutral.mot, trial.mot and trial-visualizer.json
+  --neutral      folder with the neutral (static) trial's videos: scales the built-in model on it and solves
+                 the trial's joint angles (the same steps as the server's worker)
   --model        BlazePose variant (default full)
-  --filter       low-pass cut-off: 'default' (12 Hz for gait, else half the frame rate) or Hz
-  --gait         the trial is gait (changes the default filter)
+  --filter       keypoint low-pass cut-off: 'default' (12 Hz, at most half the frame rate) or Hz
   --workers      2D detection worker threads (default 2)
   --stride       run the 2D model on every n-th frame and interpolate (default 1; 2 = twice as fast)
   --no-limb-refinement
@@ -44,7 +44,7 @@ export function parseProcessArgs(argv: string[]): ProcessArgs {
     const a = argv[i];
     if (!a.startsWith('--')) throw new Error(`Unexpected argument '${a}'`);
     const [key, inline] = a.slice(2).split('=', 2);
-    if (key === 'gait' || key === 'no-limb-refinement') {
+    if (key === 'no-limb-refinement') {
       flags.add(key);
       continue;
     }
@@ -86,7 +86,6 @@ export function parseProcessArgs(argv: string[]): ProcessArgs {
     neutral: values.get('neutral'),
     model,
     filter: values.get('filter') ?? 'default',
-    gait: flags.has('gait'),
     noLimbRefinement: flags.has('no-limb-refinement'),
     workers,
   };

@@ -1,9 +1,11 @@
 /**
  * Integration test on the Pose2Sim demo's balancing trial (4 cameras x 100 frames, Qualisys calibration):
  * real BlazePose detection in worker threads, then sync, person selection, triangulation and filtering.
- * Slow (~30 s of 2D detection on 2 idle cores); skipped when ../shared/data is absent.
+ * Slow (~30 s of 2D detection on 2 idle cores, unless POSE_CACHE_DIR already holds the demo's detections);
+ * skipped when ../shared/data is absent.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +31,8 @@ describe.skipIf(!hasData)('demo balancing trial through the pipeline', () => {
   let result: TrialPipelineResult;
 
   beforeAll(async () => {
+    // Detections are shared with the worker's demo-agreement test (the demo is detected once per machine).
+    process.env.POSE_CACHE_DIR ??= path.join(tmpdir(), 'poselab-test-pose-cache');
     cams = importQualisysCalibration(readFileSync(path.join(demo, 'calibration/Calib.qca.txt'), 'utf8'));
     pool = createPoseWorkerPool(2);
     const videoFiles = ['cam01', 'cam02', 'cam03', 'cam04'].map((c) =>

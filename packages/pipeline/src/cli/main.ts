@@ -1,116 +1,14 @@
-/** `poselab` command line: `poselab process ...` runs the keypoint pipeline on a trial and writes .trc files. */
-import { mkdir, writeFile } from 'node:fs/promises';
+/**
+ * `poselab` command line: `poselab process ...` runs the pipeline on a trial (and its neutral): .trc keypoints,
+ * and with --neutral the scaled model, the neutral's and the trial's .mot and the visualizer JSON. Exit code 0
+ * when every step succeeded, 1 when any failed (with the reason on stderr).
+ */
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { formatTrc } from '../keypoints3d/trc';
-import { segmentLengthStats } from '../keypoints3d/segments';
-import { createPoseWorkerPool, type PoseWorkerPool } from '../pose/worker-pool';
+import { createPoseWorkerPool } from '../pose/worker-pool';
 import { parseProcessArgs, USAGE, type ProcessArgs } from './args';
-import { listVideos, loadCalibration, matchVideosToCameras } from './inputs';
-import { runBiomechanics } from './biomechanics';
-import { runTrialPipeline, type TrialPipelineResult, type TrialProgress } from './run-trial';
-
-function progressPrinter(label: string): (p: TrialProgress) => void {
-  const started = performance.now();
-  return (p) => {
-    const sec = (performance.now() - started) / 1000;
-    if (p.stage === 'triangulation')
-      return void process.stdout.write(`\n${label}: sync, person selection, triangulation, filtering...\n`);
-    const rate = p.stage === 'keypoints2d' ? ` (${(p.done / Math.max(sec, 1e-3)).toFixed(1)} frames/s)` : '';
-    process.stdout.write(
-      `\r${label}: ${p.stage === 'keypoints2d' ? '2D keypoints' : 're-detecting the subject'} ${p.done}/${p.total}${rate}   `,
-    );
-  };
-}
-
-type Calibration = Awaited<ReturnType<typeof loadCalibration>>;
-
-async function processTrial(
-  args: ProcessArgs,
-  calib: Calibration,
-  folder: string,
-  name: string,
-  pool: PoseWorkerPool,
-): Promise<TrialPipelineResult> {
-  const paired = matchVideosToCameras(await listVideos(folder), calib.cameras);
-  console.log(
-    `${name}: ${paired.videos.length} videos, calibration ${path.basename(calib.file)} (${paired.cameras.map((c) => c.name).join(', ')})`,
-  );
-  const result = await runTrialPipeline(
-    {
-      calibration: paired.cameras,
-      videoFiles: paired.videos,
-      model: args.model,
-      pool,
-      filterFrequency: args.filter,
-      isGait: args.gait,
-      frameStride: args.stride,
-      ...(args.noLimbRefinement ? { limbRefinement: false as const } : {}),
-    },
-    progressPrinter(name),
-  );
-  const trcName = `${name}.trc`;
-  await writeFile(path.join(args.out, trcName), formatTrc(result.keypoints, trcName));
-  const segments = segmentLengthStats(result.keypoints);
-  const report = {
-    trial: name,
-    videos: paired.videos.map((v) => path.basename(v)),
-    sync: {
-      referenceCamera: paired.cameras[result.sync.referenceCamera].name,
-      lagsFrames: result.sync.lagsFrames,
-      confidence: result.sync.confidence,
-      matches: result.sync.matches,
-    },
-    frames: result.keypoints.frameCount,
-    fps: result.keypoints.fps,
-    filterHz: result.filterHz,
-    limbRefinement: !args.noLimbRefinement,
-    meanReprojectionPx: result.triangulation.meanReprojectionPx,
-    cameraUseRatio: result.triangulation.cameraUseRatio,
-    mirroredFrames: result.selection.mirroredFrames.map((f) => f.length),
-    redetectedFrames: result.redetectedFrames,
-    segments,
-    timings: result.timings,
-    warnings: result.warnings,
-  };
-  await writeFile(path.join(args.out, `${name}-report.json`), JSON.stringify(report, null, 2) + '\n');
-  paired.cameras.forEach((c, i) => {
-    const lag = result.sync.lagsFrames[i];
-    console.log(
-      `  ${c.name}: lag ${Number.isFinite(lag) ? lag.toFixed(2) : '—'} frames, confidence ${result.sync.confidence[i].toFixed(2)}${result.sync.matches[i] ? '' : ' (does not match the trial: ignored)'}`,
-    );
-  });
-  console.log(
-    `  ${result.keypoints.frameCount} frames at ${result.keypoints.fps} fps, mean reprojection ${result.triangulation.meanReprojectionPx.toFixed(1)} px, filter ${result.filterHz} Hz${args.noLimbRefinement ? ', no limb refinement' : ''}`,
-  );
-  console.log(
-    `  segment length SD (mm): ${segments.map((s) => `${s.name} ${s.sdMm.toFixed(1)}`).join(', ')}`,
-  );
-  for (const w of result.warnings) console.log(`  warning: ${w}`);
-  console.log(`  wrote ${path.join(args.out, trcName)}`);
-  return result;
-}
-
-/** Scales the built-in model on the neutral trial and solves IK on the trial; failures are reported, not fatal. */
-async function biomechanics(
-  args: ProcessArgs,
-  neutral: TrialPipelineResult,
-  trial: TrialPipelineResult,
-): Promise<void> {
-  console.log('Scaling and inverse kinematics...');
-  try {
-    const t0 = performance.now();
-    const bio = runBiomechanics(neutral.keypoints, trial.keypoints);
-    await writeFile(path.join(args.out, 'trial.mot'), bio.mot);
-    await writeFile(path.join(args.out, 'trial-visualizer.json'), JSON.stringify(bio.visualizer));
-    const rms = bio.ik.markerRms.filter(Number.isFinite);
-    console.log(
-      `  scaling marker RMS ${(bio.scale.markerRmsM * 1000).toFixed(1)} mm; IK marker RMS ${((rms.reduce((a, b) => a + b, 0) / rms.length) * 1000).toFixed(1)} mm (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
-    );
-    console.log(`  wrote ${path.join(args.out, 'trial.mot')} and trial-visualizer.json`);
-  } catch (err) {
-    console.log(`  warning: scaling/IK failed: ${(err as Error).message} (the .trc files are written)`);
-  }
-}
+import { loadCalibration } from './inputs';
+import { keypointReport, keypointStep, neutralStep, trialModelFromOsim, trialStep } from './trial-steps';
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -139,10 +37,20 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const started = performance.now();
     const calib = await loadCalibration(args.calibration, { board: args.board, placement: args.placement });
-    const neutral = args.neutral ? await processTrial(args, calib, args.neutral, 'neutral', pool) : null;
-    const trial = await processTrial(args, calib, args.videos, 'trial', pool);
-    if (neutral) await biomechanics(args, neutral, trial);
-    else console.log('No --neutral trial: scaling and inverse kinematics skipped.');
+    console.log(`Calibration ${path.basename(calib.file)}: ${calib.cameras.length} cameras`);
+    if (args.neutral) {
+      const neutral = await keypointStep(args, calib.cameras, args.neutral, 'neutral', pool);
+      await neutralStep(args, neutral);
+      // The trial reads the neutral's model back from the written file, as the worker's dynamic job does.
+      const osim = await readFile(path.join(args.out, 'scaled-model.osim'), 'utf8');
+      const { limbPrior } = trialModelFromOsim(osim);
+      const trial = await keypointStep(args, calib.cameras, args.videos, 'trial', pool, limbPrior);
+      await trialStep(args, trial, osim);
+    } else {
+      const trial = await keypointStep(args, calib.cameras, args.videos, 'trial', pool);
+      await keypointReport(args, trial);
+      console.log('No --neutral trial: scaling and inverse kinematics skipped.');
+    }
     console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return 0;
   } catch (err) {

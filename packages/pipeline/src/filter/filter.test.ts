@@ -47,18 +47,16 @@ describe('lowPassFilter', () => {
 });
 
 describe('resolveFilterFrequency', () => {
-  it('applies the SPEC rules', () => {
-    expect(resolveFilterFrequency('default', 60, true)).toEqual({ frequencyHz: 12 });
-    expect(resolveFilterFrequency('default', 60, false)).toEqual({ frequencyHz: 30 });
-    expect(resolveFilterFrequency(8, 60, false)).toEqual({ frequencyHz: 8 });
-    expect(resolveFilterFrequency('40', 60, true)).toEqual({
-      frequencyHz: 30,
-      warning: 'Too large filter frequency. Using half the framerate (30 Hz) instead.',
-    });
-    expect(resolveFilterFrequency('abc', 60, true)).toEqual({
-      frequencyHz: 12,
-      warning: 'Invalid filter frequency. Using default.',
-    });
-    expect(resolveFilterFrequency(-3, 60, false).warning).toBe('Invalid filter frequency. Using default.');
+  it('filters every trial at 12 Hz by default (a non-gait trial was not filtered at all before issue #14)', () => {
+    expect(resolveFilterFrequency('default', 60)).toEqual({ frequencyHz: 12 });
+    expect(resolveFilterFrequency(undefined, 120)).toEqual({ frequencyHz: 12 });
+    // Never above half the frame rate.
+    expect(resolveFilterFrequency('default', 20)).toEqual({ frequencyHz: 10 });
+  });
+  it('caps a value above half the frame rate and reverts an invalid one to the default', () => {
+    expect(resolveFilterFrequency(8, 60)).toEqual({ frequencyHz: 8 });
+    expect(resolveFilterFrequency('40', 60)).toEqual({ frequencyHz: 30, warning: 'capped' });
+    expect(resolveFilterFrequency('abc', 60)).toEqual({ frequencyHz: 12, warning: 'invalid' });
+    expect(resolveFilterFrequency(-3, 60).warning).toBe('invalid');
   });
 });

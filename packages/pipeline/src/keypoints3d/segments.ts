@@ -15,6 +15,7 @@ export const RIGID_SEGMENTS: ReadonlyArray<[string, string, string]> = [
 export interface SegmentStats {
   name: string;
   meanMm: number;
+  medianMm: number;
   sdMm: number;
   frames: number;
 }
@@ -35,6 +36,9 @@ export function segmentLengthStats(kp: Keypoints3D): SegmentStats[] {
     }
     const mean = lengths.reduce((s, x) => s + x, 0) / lengths.length;
     const sd = Math.sqrt(lengths.reduce((s, x) => s + (x - mean) ** 2, 0) / lengths.length);
-    return { name, meanMm: mean, sdMm: sd, frames: lengths.length };
+    const sorted = [...lengths].sort((x, y) => x - y);
+    const mid = sorted.length >> 1;
+    const median = sorted.length % 2 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
+    return { name, meanMm: mean, medianMm: median, sdMm: sd, frames: lengths.length };
   });
 }

@@ -208,7 +208,7 @@ export function selectPerson(
 }
 
 /** Bounding box (with a 25% margin) of the subject's skeleton reprojected into a camera. */
-function subjectRoi(
+export function subjectRoi(
   cam: CameraModel,
   points: Array<[number, number, number] | null>,
   width: number,

@@ -1,7 +1,7 @@
 import type { CameraModel } from '../camera/camera-model';
 import { solveLinear } from '../calibration/math/linalg';
 import type { Keypoints2D } from '../pose/types';
-import { essentialMatrix, estimateLag, trackSamples, type LagEstimate } from './epipolar-lag';
+import { essentialMatrix, estimateLag, lagCost, trackSamples, type LagEstimate } from './epipolar-lag';
 
 export interface PairLag extends LagEstimate {
   a: number;
@@ -49,6 +49,47 @@ export function pairwiseLags(
           ? Math.max(0, 1 - est.lagCostPx / est.medianCostPx)
           : 0;
       pairs.push({ ...est, a, b, sharpness });
+    }
+  }
+  return pairs;
+}
+
+/**
+ * Epipolar disagreement of every camera pair at the given start offsets, without a search: for a subject
+ * standing still, where no lag can be measured and the clocks (or 0) are the best guess. Sharpness is 0.
+ */
+export function pairCostsAtOffsets(
+  views: readonly Keypoints2D[],
+  cams: readonly CameraModel[],
+  offsetsSec: readonly number[],
+): PairLag[] {
+  // No smoothing: a still clip may be a few frames long.
+  const tracks = views.map((v, c) => trackSamples(v, cams[c], 0.3, Infinity));
+  const pairs: PairLag[] = [];
+  for (let a = 0; a < views.length; a++) {
+    for (let b = a + 1; b < views.length; b++) {
+      const lagSec = offsetsSec[b] - offsetsSec[a];
+      const cost = lagCost(
+        tracks[a],
+        tracks[b],
+        lagSec,
+        {
+          E: essentialMatrix(cams[a], cams[b]),
+          fa: cams[a].intrinsics.fx,
+          fb: cams[b].intrinsics.fx,
+          minFrames: Math.min(2, views[a].frameCount, views[b].frameCount),
+        },
+        true,
+      );
+      pairs.push({
+        a,
+        b,
+        lagSec,
+        costPx: cost.median,
+        lagCostPx: cost.capped,
+        medianCostPx: cost.capped,
+        sharpness: 0,
+      });
     }
   }
   return pairs;

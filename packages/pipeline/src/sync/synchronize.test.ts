@@ -84,8 +84,59 @@ describe('synchronize (geometric, calibrated cameras)', () => {
       { calibration: rig.slice(0, 3), maxOffsetSec: 0.4 },
     );
     expect(r.matches).toEqual([true, true, false]);
-    expect(r.warnings.join()).toMatch(/Camera 3 does not match/);
+    expect(r.warnings.map((w) => [w.code, w.params.camera])).toEqual([['camera_out_of_sync', 3]]);
+    expect(r.warnings[0].message).toMatch(/^Camera 3 was left out: its keypoints disagree/);
     expect(() => alignViews(views, { ...r, matches: [true, false, false] })).toThrow(/at least 2/);
+  });
+});
+
+describe('synchronize a still subject (neutral pose)', () => {
+  // 11 frames of one standing pose, as the demo's neutral clip: no motion to measure a lag from.
+  const still = (c: number, seed = 1) =>
+    projectMotion(
+      rig[c],
+      syntheticMotion(KEYPOINTS_2D, new Array(11).fill(0.4), seed),
+      KEYPOINTS_2D,
+      FPS,
+      2,
+      200 + c,
+    );
+  const cams = rig.slice(0, 4);
+
+  it('keeps every consistent camera at its clock offset, without motion warnings', () => {
+    const views = cams.map((_, c) => still(c));
+    // Before issue #14 the lag search ran here: cameras 2-4 were reported for 'too little motion'.
+    const searched = synchronize(
+      views.map((keypoints) => ({ keypoints })),
+      { calibration: cams },
+    );
+    expect(searched.warnings.map((w) => w.code)).toContain('sync_low_motion_no_clock');
+    const r = synchronize(
+      views.map((keypoints, c) => ({ keypoints, startTimeSec: 100 + 0.01 * c })),
+      { calibration: cams, still: true },
+    );
+    expect(r.matches).toEqual([true, true, true, true]);
+    expect(r.warnings).toEqual([]);
+    r.lagsSec.forEach((l, c) => expect(l).toBeCloseTo(0.01 * c, 9));
+  });
+
+  it('leaves out, by geometry alone, a camera whose detection is wrong', () => {
+    // Camera 2 'sees' the skeleton shrunk towards the hips (BlazePose's wrong crop on the demo's cam02).
+    const views = cams.map((_, c) => still(c));
+    const bad = still(1);
+    const cx = 540;
+    const cy = bad.data[(5 * KEYPOINTS_2D.length + KEYPOINTS_2D.indexOf('midhip')) * 3 + 1];
+    for (let i = 0; i < bad.data.length; i += 3) {
+      bad.data[i] = cx + 0.5 * (bad.data[i] - cx);
+      bad.data[i + 1] = cy + 0.5 * (bad.data[i + 1] - cy);
+    }
+    views[1] = bad;
+    const r = synchronize(
+      views.map((keypoints) => ({ keypoints })),
+      { calibration: cams, still: true },
+    );
+    expect(r.matches).toEqual([true, false, true, true]);
+    expect(r.warnings.map((w) => [w.code, w.params.camera])).toEqual([['camera_out_of_sync', 2]]);
   });
 });
 

@@ -1,8 +1,9 @@
 import type { CameraModel } from '../camera/camera-model';
 import type { Keypoints2D } from '../pose/types';
 import { findOffset } from './cross-correlate';
-import { pairwiseLags, solveOffsets, type PairLag } from './geometric-sync';
+import { pairCostsAtOffsets, pairwiseLags, solveOffsets, type PairLag } from './geometric-sync';
 import { motionSignal, type MotionSignal } from './motion-signal';
+import { processingWarning, type ProcessingWarning } from '../quality/warnings';
 
 export interface SyncCamera {
   keypoints: Keypoints2D;
@@ -28,6 +29,12 @@ export interface SyncOptions {
   minCorrelation?: number;
   /** Correlation must exceed this share of the overlap (default 0.5 of the shorter video). */
   minOverlapRatio?: number;
+  /**
+   * The subject holds still (a neutral pose): no lag can be measured from motion, so the clock offsets (0
+   * without clocks) are used as they are, and a camera is left out only when its keypoints disagree with the
+   * other cameras' at those offsets (calibrated cameras), never for lack of motion.
+   */
+  still?: boolean;
 }
 
 export interface SyncResult {
@@ -42,7 +49,8 @@ export interface SyncResult {
   confidence: number[];
   /** False for a video that does not belong to the trial (no clear correlation peak). */
   matches: boolean[];
-  warnings: string[];
+  /** Cameras left out and cameras whose lag could not be measured (codes: camera_*, sync_*). */
+  warnings: ProcessingWarning[];
 }
 
 function activity(s: MotionSignal): number {
@@ -105,11 +113,8 @@ export function synchronize(cams: readonly SyncCamera[], opts: SyncOptions = {})
     result.lagsSec.push(ok ? peak.offsetSec : clockKnown ? centre : NaN);
     result.confidence.push(Number.isFinite(peak.correlation) ? peak.correlation : 0);
     result.matches.push(ok);
-    if (!ok) {
-      result.warnings.push(
-        `Camera ${c + 1} does not match the trial's motion (correlation ${Number.isFinite(peak.correlation) ? peak.correlation.toFixed(2) : 'n/a'} < ${minCorrelation})`,
-      );
-    }
+    // Without a calibration only the motion can tell: a video whose motion does not correlate is not in sync.
+    if (!ok) result.warnings.push(processingWarning('camera_no_overlap', { camera: c + 1 }));
   });
   result.startSec = result.lagsSec.map((l) => refStart + l);
   result.lagsFrames = result.lagsSec.map((l, c) => l * cams[c].keypoints.fps);
@@ -146,11 +151,17 @@ function synchronizeGeometric(
   const all = [...Array(n).keys()];
   const { clockKnown, rangeSec } = searchRange(cams, opts);
   const priorSec = cams.map((c) => (clockKnown ? c.startTimeSec! - cams[0].startTimeSec! : 0));
-  const pairs = pairwiseLags(
-    cams.map((c) => c.keypoints),
-    calibration,
-    { priorSec, rangeSec, minOverlapRatio: opts.minOverlapRatio ?? 0.5 },
-  );
+  const pairs = opts.still
+    ? pairCostsAtOffsets(
+        cams.map((c) => c.keypoints),
+        calibration,
+        priorSec,
+      )
+    : pairwiseLags(
+        cams.map((c) => c.keypoints),
+        calibration,
+        { priorSec, rangeSec, minOverlapRatio: opts.minOverlapRatio ?? 0.5 },
+      );
   const minSharpness = opts.minSharpness ?? 0.3;
   const diag = Math.max(...cams.map((c) => Math.hypot(c.keypoints.width, c.keypoints.height)));
   const maxCost = opts.maxEpipolarPx ?? 0.009 * diag;
@@ -160,7 +171,7 @@ function synchronizeGeometric(
       (p) => (p.a === c || p.b === c) && !excluded.has(partner(p, c)) && Number.isFinite(p.costPx),
     );
   const excluded = new Set<number>();
-  const reasons = new Map<number, string>();
+  const reasons = new Map<number, ProcessingWarning>();
   // 1. Geometric consistency: drop the worst camera while its median pair cost is too high.
   for (;;) {
     const costs = all
@@ -175,11 +186,12 @@ function synchronizeGeometric(
     reasons.set(
       worst.c,
       Number.isFinite(worst.cost)
-        ? `its keypoints disagree with the other cameras at every time offset (${worst.cost.toFixed(0)} px)`
-        : 'it overlaps too little with the other videos',
+        ? processingWarning('camera_out_of_sync', { camera: worst.c + 1, px: Math.round(worst.cost) })
+        : processingWarning('camera_no_overlap', { camera: worst.c + 1 }),
     );
     if (excluded.size >= n - 1) break;
   }
+  if (opts.still) return stillResult(cams, priorSec, excluded, reasons, clockKnown);
   // 2. Lags from the informative pairs; a camera contradicting the others (loop residual) is dropped.
   const fps = Math.max(...cams.map((c) => c.keypoints.fps));
   const informative = (p: PairLag): boolean => p.sharpness >= minSharpness && p.costPx <= maxCost;
@@ -212,7 +224,10 @@ function synchronizeGeometric(
     excluded.add(worst.c);
     reasons.set(
       worst.c,
-      `its time offsets contradict the other cameras by ${(worst.r * fps).toFixed(1)} frames`,
+      processingWarning('camera_sync_contradiction', {
+        camera: worst.c + 1,
+        frames: Number((worst.r * fps).toFixed(1)),
+      }),
     );
   }
   const confidence = all.map((c) => {
@@ -220,11 +235,13 @@ function synchronizeGeometric(
     const inf = pairsOf(c, excluded).filter(informative);
     return inf.length ? inf.reduce((s, p) => s + p.sharpness, 0) / inf.length : 0;
   });
-  const warnings = [...excluded].map((c) => `Camera ${c + 1} does not match the trial: ${reasons.get(c)}`);
+  const warnings = [...excluded].map((c) => reasons.get(c)!);
   all.forEach((c) => {
     if (!excluded.has(c) && c !== reference && confidence[c] === 0) {
       warnings.push(
-        `Camera ${c + 1}: too little motion to refine its time offset; using ${clockKnown ? 'its clock' : 'no offset'}`,
+        processingWarning(clockKnown ? 'sync_low_motion_clock' : 'sync_low_motion_no_clock', {
+          camera: c + 1,
+        }),
       );
     }
   });
@@ -239,6 +256,29 @@ function synchronizeGeometric(
     ),
     matches: all.map((c) => !excluded.has(c)),
     warnings,
+  };
+}
+
+/** A still subject: every matching camera keeps its clock offset; confidence 1 for the cameras kept. */
+function stillResult(
+  cams: readonly SyncCamera[],
+  priorSec: number[],
+  excluded: ReadonlySet<number>,
+  reasons: ReadonlyMap<number, ProcessingWarning>,
+  clockKnown: boolean,
+): SyncResult {
+  const all = cams.map((_, c) => c);
+  const reference = all.find((c) => !excluded.has(c)) ?? 0;
+  const offsets = all.map((c) => (excluded.has(c) ? NaN : priorSec[c] - priorSec[reference]));
+  const refStart = clockKnown ? cams[reference].startTimeSec! : 0;
+  return {
+    referenceCamera: reference,
+    startSec: offsets.map((o) => refStart + o),
+    lagsSec: offsets,
+    lagsFrames: offsets.map((l, c) => l * cams[c].keypoints.fps),
+    confidence: all.map((c) => (excluded.has(c) ? 0 : 1)),
+    matches: all.map((c) => !excluded.has(c)),
+    warnings: [...excluded].map((c) => reasons.get(c)!),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refineWithLimbLengths, RIGID_LIMBS } from './limb-refine';
+import { limbKey, refineWithLimbLengths, RIGID_LIMBS } from './limb-refine';
 import { syntheticRig } from './synthetic-rig';
 import { detectorLikeProjection, skeletonMotion, SKELETON_NAMES } from './synthetic-skeleton';
 import { triangulateKeypoints } from './triangulate';
@@ -82,5 +82,55 @@ describe('refineWithLimbLengths', () => {
     );
     expect(r.reprojectionErrorPx[elbow][20]).toBeNaN();
     expect(r.reprojectionErrorPx[elbow][21]).toBeGreaterThan(0);
+  });
+});
+
+describe('limb lengths: left/right symmetry and the neutral prior (issue #14)', () => {
+  // Detector-like errors that make the left limbs look longer than the right ones: the left keypoints' views
+  // are shifted away from the hips, every frame.
+  const cams = rig;
+  const biased = views.map((v) => {
+    const out = { ...v, data: Float64Array.from(v.data) };
+    const K = v.names.length;
+    for (let f = 0; f < v.frameCount; f++)
+      for (const name of ['l_knee', 'l_ankle']) {
+        const k = v.names.indexOf(name);
+        out.data[(f * K + k) * 3 + 1] += 6; // 6 px lower in every view
+      }
+    return out;
+  });
+  const t = triangulateKeypoints(cams, biased);
+  const lengthOf = (r: ReturnType<typeof refineWithLimbLengths>, a: string, b: string) =>
+    r.limbLengthsM[RIGID_LIMBS.findIndex(([x, y]) => x === a && y === b)];
+  const meanLength = (positions: Float64Array[], a: string, b: string) => {
+    const A = positions[SKELETON_NAMES.indexOf(a as (typeof SKELETON_NAMES)[number])];
+    const B = positions[SKELETON_NAMES.indexOf(b as (typeof SKELETON_NAMES)[number])];
+    let s = 0;
+    for (let f = 0; f < FRAMES; f++)
+      s += Math.hypot(A[f * 3] - B[f * 3], A[f * 3 + 1] - B[f * 3 + 1], A[f * 3 + 2] - B[f * 3 + 2]);
+    return s / FRAMES;
+  };
+
+  it('holds a limb and its mirror to one length by default (each side its own median before)', () => {
+    const own = refineWithLimbLengths(cams, biased, t.keypoints.names, t.keypoints.positions, t.keptCameras, {
+      symmetric: false,
+    });
+    const sym = refineWithLimbLengths(cams, biased, t.keypoints.names, t.keypoints.positions, t.keptCameras);
+    expect(Math.abs(lengthOf(own, 'l_hip', 'l_knee') - lengthOf(own, 'r_hip', 'r_knee'))).toBeGreaterThan(
+      0.004,
+    );
+    expect(lengthOf(sym, 'l_hip', 'l_knee')).toBeCloseTo(lengthOf(sym, 'r_hip', 'r_knee'), 9);
+    const diff = (p: Float64Array[]) =>
+      Math.abs(meanLength(p, 'l_hip', 'l_knee') - meanLength(p, 'r_hip', 'r_knee'));
+    expect(diff(sym.positions)).toBeLessThan(diff(own.positions));
+  });
+
+  it('takes known lengths (the neutral’s) for the limbs given', () => {
+    const r = refineWithLimbLengths(cams, biased, t.keypoints.names, t.keypoints.positions, t.keptCameras, {
+      priorLengthsM: { [limbKey('r_hip', 'r_knee')]: 0.42, [limbKey('l_hip', 'l_knee')]: 0.42 },
+    });
+    expect(lengthOf(r, 'r_hip', 'r_knee')).toBe(0.42);
+    expect(lengthOf(r, 'l_hip', 'l_knee')).toBe(0.42);
+    expect(Math.abs(meanLength(r.positions, 'l_hip', 'l_knee') - 0.42)).toBeLessThan(0.005);
   });
 });

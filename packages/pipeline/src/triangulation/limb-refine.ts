@@ -45,12 +45,37 @@ export interface LimbRefineOptions {
   robustScalePx?: number;
   /** Gauss-Seidel sweeps over the keypoints of each frame (default 8). */
   sweeps?: number;
+  /**
+   * Known limb lengths (m) by limbKey(a, b), e.g. the subject's neutral trial: they replace the trial's own
+   * median for those limbs. A neutral recording, where the subject stands still and the cameras see every
+   * limb from the side, measures them better than a movement does.
+   */
+  priorLengthsM?: Readonly<Record<string, number>>;
+  /**
+   * Left/right symmetry: a limb and its mirror (r_/l_ names) share one length, the mean of both (default
+   * true). Healthy adults' left and right bones differ by a few millimetres; a detector's view-dependent errors
+   * make one side of a trial centimetres longer than the other.
+   */
+  symmetric?: boolean;
+}
+
+/** Key of a limb in priorLengthsM: 'r_hip-r_knee'. */
+export function limbKey(a: string, b: string): string {
+  return `${a}-${b}`;
+}
+
+/** The limb's mirror image (r_ ↔ l_), or null for a limb that is its own mirror (hip–hip). */
+function mirrorKey(a: string, b: string): string | null {
+  const flip = (n: string) =>
+    n.startsWith('r_') ? `l_${n.slice(2)}` : n.startsWith('l_') ? `r_${n.slice(2)}` : n;
+  const key = limbKey(flip(a), flip(b));
+  return key === limbKey(a, b) || key === limbKey(b, a) ? null : key;
 }
 
 export interface LimbRefineResult {
   /** Refined positions, same layout as the input (NaN where the input was NaN). */
   positions: Float64Array[];
-  /** Length of each limb used as the prior (m), in the order of the limbs option. */
+  /** Length of each limb used as the prior (m), in the order of the limbs option (limbs whose keypoints exist). */
   limbLengthsM: number[];
   /** Mean reprojection error (px) per keypoint per frame over the kept cameras, at the refined position. */
   reprojectionErrorPx: Float64Array[];
@@ -138,21 +163,32 @@ export function refineWithLimbLengths(
     pixelSd: 8,
     robustScalePx: 15,
     sweeps: 8,
+    priorLengthsM: {},
+    symmetric: true,
     ...options,
   };
   const frameCount = positions[0]?.length / 3 || 0;
-  const limbs = opts.limbs
-    .map(([a, b]) => [names.indexOf(a), names.indexOf(b)] as const)
-    .filter(([a, b]) => a >= 0 && b >= 0);
+  const limbNames = opts.limbs.filter(([a, b]) => names.includes(a) && names.includes(b));
+  const limbs = limbNames.map(([a, b]) => [names.indexOf(a), names.indexOf(b)] as const);
   const out = positions.map((p) => Float64Array.from(p));
-  const limbLengthsM = limbs.map(([a, b]) => {
+  const measured = new Map<string, number>();
+  limbNames.forEach(([na, nb], s) => {
+    const [a, b] = limbs[s];
+    const prior = opts.priorLengthsM[limbKey(na, nb)] ?? opts.priorLengthsM[limbKey(nb, na)];
+    if (prior !== undefined && prior > 0) return void measured.set(limbKey(na, nb), prior);
     const lengths: number[] = [];
     for (let f = 0; f < frameCount; f++) {
       if (!keptCameras[a][f] || !keptCameras[b][f]) continue;
       const d = Math.hypot(...[0, 1, 2].map((i) => out[a][f * 3 + i] - out[b][f * 3 + i]));
       if (Number.isFinite(d)) lengths.push(d);
     }
-    return median(lengths);
+    measured.set(limbKey(na, nb), median(lengths));
+  });
+  const limbLengthsM = limbNames.map(([a, b]) => {
+    const own = measured.get(limbKey(a, b))!;
+    const mirror = opts.symmetric ? mirrorKey(a, b) : null;
+    const other = mirror === null ? undefined : measured.get(mirror);
+    return other !== undefined && Number.isFinite(other) && Number.isFinite(own) ? (own + other) / 2 : own;
   });
   const limbsOf = names.map((_, k) =>
     limbs.flatMap(([a, b], s) => (a === k ? [{ other: b, s }] : b === k ? [{ other: a, s }] : [])),

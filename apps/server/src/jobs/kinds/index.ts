@@ -1,7 +1,9 @@
 import type { JobKind } from '@poselab/contract';
 import type { JobKindHandler } from './job-kind';
+import { reportJobs } from './report-jobs';
 import { trialJobs } from './trial-jobs';
 import { archiveJobs } from './archive-jobs';
+import { analysisJobs } from './analysis-jobs';
 
 /**
  * The server's handler of each job kind. A kind without a handler cannot be queued or claimed. Feature
@@ -12,6 +14,8 @@ export const jobKindHandlers: Partial<Record<JobKind, JobKindHandler>> = {
   neutral: trialJobs,
   dynamic: trialJobs,
   archive: archiveJobs,
+  report: reportJobs,
+  analysis: analysisJobs,
 };
 
 /** The kinds this server can run jobs of. */

@@ -208,7 +208,13 @@ export default function NeutralPage() {
           {errorText(session.error)}
         </Alert>
       ) : null}
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
         <SessionInfoCard
           sessionId={sessionId}
           preselectId={session.data?.subject_id ?? null}

@@ -35,6 +35,7 @@ const fields = z.object({
   unit: z.enum(['metric', 'imperial']),
   newsletter: z.boolean(),
   current_password: z.string(),
+  show_email: z.boolean(),
 });
 type ProfileForm = z.infer<typeof fields>;
 const FIELDS = Object.keys(fields.shape);
@@ -83,6 +84,7 @@ export function EditProfileForm({
       unit: profile.unit,
       newsletter: profile.newsletter,
       current_password: '',
+      show_email: profile.show_email,
     },
   });
   const changingEmail = emailChanged(watch('email'), profile.email);
@@ -108,7 +110,13 @@ export function EditProfileForm({
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(submit)} aria-label={t('editForm')}>
       <Stack spacing={2}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+            gap: 2,
+          }}
+        >
           <TextField
             label={t('fields.username')}
             value={profile.username}
@@ -163,6 +171,7 @@ export function EditProfileForm({
           />
         </Box>
         <CheckboxField control={control} name="newsletter" label={t('fields.newsletterOptIn')} />
+        <CheckboxField control={control} name="show_email" label={t('fields.showEmail')} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onCancel} disabled={isSubmitting}>
             {t('common:actions.cancel')}

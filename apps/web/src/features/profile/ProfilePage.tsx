@@ -262,11 +262,15 @@ export default function ProfilePage() {
                     {t('changeLogo')}
                   </Button>
                 </>
-              ) : (
-                <Button variant="contained" href={mailto(t('contactSubject', { username: info.username }))}>
+              ) : info.public_email ? (
+                // Only when the user chose to show their e-mail on their profile.
+                <Button
+                  variant="contained"
+                  href={mailto(info.public_email, t('contactSubject', { username: info.username }))}
+                >
                   {t('contact')}
                 </Button>
-              )}
+              ) : null}
             </Stack>
           </Box>
         </Stack>

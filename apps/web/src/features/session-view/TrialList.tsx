@@ -13,13 +13,14 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import type { Trial } from '@poselab/contract';
+import { BUSY_TRIAL_STATUSES, type Trial } from '@poselab/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n';
 import { localizeMessage } from '../../i18n/contract-messages';
 import { tagLabel } from '../subjects/tags';
 import {
+  isCalibration,
   isNeutral,
   isViewable,
   statusColor,
@@ -32,13 +33,19 @@ import { trialFiles } from '../archive/trial-files';
 
 export type TrialAction = 'rename' | 'analysis' | 'tags' | 'trash' | 'restore' | 'delete' | 'download';
 
-/** SPEC §2 trial menu entries a trial offers. */
+/**
+ * SPEC §2 trial menu entries a trial offers — only what the server allows: no Rename for the neutral and
+ * calibration trials (their names are fixed), no Analysis for them or trashed trials, and no Rename or Edit
+ * Tags while the trial uploads or processes (SPEC §4).
+ */
 export function trialMenuEntries(t: Trial): { action: TrialAction; label: string }[] {
   const entries: { action: TrialAction; label: string }[] = [];
   const add = (action: TrialAction) => entries.push({ action, label: i18n.t(`session:trialMenu.${action}`) });
-  if (!isNeutral(t)) add('rename');
-  if (!t.trashed && !isNeutral(t)) add('analysis');
-  add('tags');
+  const special = isNeutral(t) || isCalibration(t);
+  const busy = BUSY_TRIAL_STATUSES.includes(t.status);
+  if (!special && !busy) add('rename');
+  if (!t.trashed && !special) add('analysis');
+  if (!busy) add('tags');
   if (trialFiles(t).length > 0)
     entries.push({ action: 'download', label: i18n.t('archive:menu.trialFiles') });
   if (!t.trashed) add('trash');

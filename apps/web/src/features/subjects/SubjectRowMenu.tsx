@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Subject } from '@poselab/contract';
 import { RowActionsMenu, type RowAction } from '../../layout/RowActionsMenu';
 
-export type SubjectMenuAction = 'edit' | 'trash' | 'restore' | 'remove' | 'download' | 'archive';
+export type SubjectMenuAction = 'edit' | 'trash' | 'restore' | 'remove' | 'download' | 'archive' | 'share';
 
 /**
  * SPEC §2 per-subject menu: Edit (not trashed), Trash, Restore, Delete permanently, and Download data (old)
@@ -19,6 +19,7 @@ export function SubjectRowMenu({
 }) {
   const { t } = useTranslation('subjects');
   const archive = useTranslation('archive').t;
+  const { t: tShare } = useTranslation('dashboard');
   const actions: RowAction<SubjectMenuAction>[] = subject.trashed
     ? [
         { action: 'restore', label: t('menu.restore') },
@@ -26,6 +27,7 @@ export function SubjectRowMenu({
       ]
     : [
         { action: 'edit', label: t('menu.edit') },
+        { action: 'share', label: tShare('subjectShare.menu') },
         { action: 'trash', label: t('menu.trash') },
         { action: 'remove', label: t('menu.remove') },
         { action: 'archive', label: archive('menu.download') },

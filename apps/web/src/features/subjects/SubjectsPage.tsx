@@ -22,6 +22,7 @@ import { SESSION_PAGE_SIZE, type Subject } from '@poselab/contract';
 import { errorText } from '../../api/api-error';
 import { useAuth } from '../../auth/auth-store';
 import { Page } from '../../layout/PageTitle';
+import { stickyEndCell, tableScroll } from '../../layout/table-styles';
 import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import { ConfirmDialog } from '../sessions/ConfirmDialog';
@@ -32,6 +33,7 @@ import { useArchiveDownload } from '../archive/use-archive-download';
 import { SubjectDialog } from './SubjectDialog';
 import { SubjectRowMenu, type SubjectMenuAction } from './SubjectRowMenu';
 import { SubjectSessions } from './SubjectSessions';
+import { SubjectShareDialog } from './SubjectShareDialog';
 import { tagLabel, useSubjectTagVocabulary } from './tags';
 import { displayHeight, displayWeight } from './units';
 
@@ -45,6 +47,7 @@ export default function SubjectsPage() {
   const [selected, setSelected] = useState<Subject | null>(null);
   const [dialog, setDialog] = useState<{ subject: Subject | null } | null>(null);
   const [confirmRemove, setConfirmRemove] = useState<Subject | null>(null);
+  const [sharing, setSharing] = useState<Subject | null>(null);
   const list = useSubjects({
     start: page * SESSION_PAGE_SIZE,
     quantity: SESSION_PAGE_SIZE,
@@ -71,6 +74,7 @@ export default function SubjectsPage() {
 
   const onAction = (a: SubjectMenuAction, s: Subject) => {
     if (a === 'edit') setDialog({ subject: s });
+    else if (a === 'share') setSharing(s);
     else if (a === 'remove') setConfirmRemove(s);
     else if (a === 'download') {
       if (!sync.busy)
@@ -102,12 +106,20 @@ export default function SubjectsPage() {
         />
       </Stack>
       <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: selected ? '2fr 1fr' : '1fr' } }}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          // minmax(0, …): a wide table scrolls inside its column instead of widening the page.
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            lg: selected ? 'minmax(0, 2fr) minmax(0, 1fr)' : 'minmax(0, 1fr)',
+          },
+        }}
       >
-        <Paper variant="outlined">
+        <Paper variant="outlined" sx={{ minWidth: 0 }}>
           {list.isFetching ? <LinearProgress aria-label={t('loading')} /> : <Box sx={{ height: 4 }} />}
           {list.isError ? <Alert severity="error">{errorText(list.error)}</Alert> : null}
-          <TableContainer sx={{ overflowX: 'auto' }}>
+          <TableContainer sx={tableScroll}>
             <Table size="small" aria-label={t('title')}>
               <TableHead>
                 <TableRow>
@@ -125,7 +137,7 @@ export default function SubjectsPage() {
                   ).map((h) => (
                     <TableCell key={h}>{t(`columns.${h}`)}</TableCell>
                   ))}
-                  <TableCell padding="checkbox" aria-label={t('actionsColumn')} />
+                  <TableCell padding="checkbox" aria-label={t('actionsColumn')} sx={stickyEndCell} />
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -149,7 +161,7 @@ export default function SubjectsPage() {
                       {s.subject_tags.map((tag) => tagLabel(vocabulary.data, tag)).join(', ')}
                     </TableCell>
                     <TableCell>{s.characteristics}</TableCell>
-                    <TableCell padding="checkbox">
+                    <TableCell padding="checkbox" sx={stickyEndCell}>
                       <SubjectRowMenu
                         subject={s}
                         allowSyncDownload={auth.allowSyncDownload}
@@ -176,7 +188,7 @@ export default function SubjectsPage() {
           />
         </Paper>
         {selected ? (
-          <Paper variant="outlined" sx={{ p: 2 }}>
+          <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
             <SubjectSessions subject={selected} />
           </Paper>
         ) : null}
@@ -199,6 +211,7 @@ export default function SubjectsPage() {
         onNo={() => setConfirmRemove(null)}
         onYes={() => confirmRemove && run('remove', confirmRemove)}
       />
+      {sharing && <SubjectShareDialog subject={sharing} onClose={() => setSharing(null)} />}
     </Page>
   );
 }

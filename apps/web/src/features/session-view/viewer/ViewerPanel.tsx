@@ -120,7 +120,10 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
         <Box
           sx={{
             display: 'grid',
-            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: `repeat(${Math.min(videos.length, 4)}, 1fr)` },
+            gridTemplateColumns: {
+              xs: 'repeat(2, minmax(0, 1fr))',
+              sm: `repeat(${Math.min(videos.length, 4)}, minmax(0, 1fr))`,
+            },
             gap: 1,
           }}
         >
@@ -135,7 +138,7 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
                 playsInline
                 preload="auto"
                 data-testid="synced-video"
-                aria-label={t('viewer.cameraVideo', { camera: t('viewer.camera', { n: i + 1 }) })}
+                aria-label={t('viewer.cameraVideo', { camera: t('viewer.camera', { n: video.camera }) })}
                 style={{ width: '100%', maxHeight: 260, background: '#000', display: 'block' }}
               />
             </Box>

@@ -1,4 +1,24 @@
+/** 3D keypoints as biomech's marker trajectories, and which of them a neutral pose can trust. */
 import { markerMovementsMm, type MarkerTrajectories } from '@poselab/biomech';
+import type { Keypoints3D } from '../keypoints3d/types';
+
+/** Biomech's marker input from 3D keypoints (names as the built-in model's markers), on the common clock. */
+export function markersOf(kp: Keypoints3D): MarkerTrajectories {
+  const names = [...kp.names];
+  const time: number[] = [];
+  const frames: Float64Array[] = [];
+  for (let f = 0; f < kp.frameCount; f++) {
+    time.push(kp.startTimeSec + f / kp.fps);
+    const row = new Float64Array(names.length * 3);
+    for (let k = 0; k < names.length; k++) {
+      row[k * 3] = kp.positions[k][f * 3];
+      row[k * 3 + 1] = kp.positions[k][f * 3 + 1];
+      row[k * 3 + 2] = kp.positions[k][f * 3 + 2];
+    }
+    frames.push(row);
+  }
+  return { names, time, frames };
+}
 
 /**
  * Median frame-to-frame jump of each marker (mm). A subject holding the neutral pose moves a few millimetres
