@@ -227,6 +227,7 @@ export class Visualizer {
       this.framesRendered++;
       this.dirty = false;
       this.lastDrawnTime = clock.time;
+      if (!clock.playing) this.describeStill();
     }
     // Plain attributes let tests and people inspect the shown time without React.
     this.container.dataset.time = clock.time.toFixed(4);
@@ -234,6 +235,24 @@ export class Visualizer {
     this.container.dataset.playing = String(clock.playing);
     this.container.dataset.quality = this.quality;
     this.emit(false);
+  }
+
+  /**
+   * On a still picture: which bodies the first skeleton draws and where their joints are on screen (CSS pixels
+   * of the canvas), as plain attributes for tests and people checking the scene without WebGL access.
+   */
+  private describeStill(): void {
+    const first = this.skeletons[0];
+    if (!first) return;
+    const w = this.renderer.domElement.clientWidth;
+    const h = this.renderer.domElement.clientHeight;
+    const screen: Record<string, [number, number]> = {};
+    for (const [name, p] of first.drawnBodies()) {
+      const ndc = p.project(this.camera);
+      screen[name] = [Math.round(((ndc.x + 1) / 2) * w), Math.round(((1 - ndc.y) / 2) * h)];
+    }
+    this.container.dataset.bodiesDrawn = String(Object.keys(screen).length);
+    this.container.dataset.jointsOnScreen = JSON.stringify(screen);
   }
 
   /** State to React at most 10 times a second while playing, and at once after an action. */
