@@ -48,6 +48,9 @@ export async function enqueueProcessing(deps: AppDeps, trialId: string): Promise
   });
   const meta = parseMeta(trial.meta);
   delete meta.error_msg;
+  // The figures and warnings of an earlier run do not describe the next one.
+  delete meta.quality;
+  delete meta.warnings;
   await trials.update(trialId, {
     progress_percent: null,
     progress_message: null,
