@@ -8,6 +8,7 @@ import {
   writeMot,
   writeTrc,
 } from '@poselab/biomech';
+import { CAMERA_CALIBRATION_TAG } from '@poselab/contract';
 import { ProcessingError } from '../host';
 import type { JobContext, ProcessorOutcome } from '../runner';
 import { camerasOfTrial, keypointPipeline, leftOutCameras, markersOf } from './keypoint-stage';
@@ -96,6 +97,15 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
       meta: {},
       fileName: 'scaled-model.osim',
       filePath: ctx.scaledModelPath,
+    });
+    // The calibration this trial was processed with (device ids included): the web app reprojects the model
+    // into the synced videos with it, even after the session is calibrated again.
+    await ctx.putResult({
+      tag: CAMERA_CALIBRATION_TAG,
+      deviceId: null,
+      meta: spec.calibration!,
+      fileName: 'camera-calibration.json',
+      filePath: await save('camera-calibration.json', JSON.stringify(spec.calibration, null, 2)),
     });
   });
 

@@ -11,9 +11,16 @@ export async function loadTransforms(trial: Trial, signal?: AbortSignal): Promis
   return parseVisualizerTransforms(await res.json());
 }
 
+export interface SyncedVideo {
+  id: string;
+  url: string;
+  /** The phone that filmed it (its calibrated camera draws the overlay). */
+  deviceId: string | null;
+}
+
 /** The synced videos of a trial (video-sync results), one per camera. */
-export function syncedVideos(trial: Trial): { id: string; url: string }[] {
+export function syncedVideos(trial: Trial): SyncedVideo[] {
   return trial.results
     .filter((r) => r.tag === 'video-sync' && r.media)
-    .map((r) => ({ id: r.id, url: r.media as string }));
+    .map((r) => ({ id: r.id, url: r.media as string, deviceId: r.device_id }));
 }
