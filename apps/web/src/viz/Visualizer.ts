@@ -82,7 +82,9 @@ export class Visualizer {
     this.renderer.shadowMap.enabled = high;
     this.renderer.shadowMap.type = PCFShadowMap;
     this.renderer.domElement.setAttribute('aria-label', '3D skeleton view');
-    this.renderer.domElement.style.display = 'block';
+    // The canvas fills its container and never sets the layout's width: a canvas sized in pixels for a wide
+    // window kept a narrowed window (a phone turned upright) as wide as before.
+    Object.assign(this.renderer.domElement.style, { display: 'block', width: '100%', height: '100%' });
     container.appendChild(this.renderer.domElement);
 
     this.scene.background = new Color('#eef1f4');
@@ -270,7 +272,7 @@ export class Visualizer {
   private resize(): void {
     const w = Math.max(1, this.container.clientWidth);
     const h = Math.max(1, this.container.clientHeight);
-    this.renderer.setSize(w, h, true);
+    this.renderer.setSize(w, h, false);
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
     this.dirty = true;

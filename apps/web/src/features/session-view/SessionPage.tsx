@@ -108,7 +108,11 @@ export default function SessionPage() {
         )}
       </Stack>
       <Box
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 1fr) 2.4fr' }, gap: 2 }}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(260px, 1fr) minmax(0, 2.4fr)' },
+          gap: 2,
+        }}
       >
         <Stack spacing={2}>
           {isOwner && (
