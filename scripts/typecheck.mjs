@@ -6,6 +6,7 @@ const workspaces = [
   'packages/contract',
   'packages/biomech',
   'packages/pipeline',
+  'packages/analysis',
   'apps/server',
   'apps/worker',
   'apps/web',

@@ -2,10 +2,11 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from './api/api-error';
-import './i18n';
+import { isLanguage } from './i18n';
 import { createAppRouter } from './routes';
-import { theme } from './theme/theme';
+import { themeFor } from './theme/theme';
 import { ToastProvider } from './toast/toast';
 
 export function createQueryClient(): QueryClient {
@@ -24,8 +25,9 @@ export function createQueryClient(): QueryClient {
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
+  const { i18n } = useTranslation();
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={themeFor(isLanguage(i18n.language) ? i18n.language : 'en')}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <ToastProvider>

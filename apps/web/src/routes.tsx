@@ -1,5 +1,6 @@
 import { CircularProgress, Box } from '@mui/material';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { AppShell } from './layout/AppShell';
 import { RouteGuard } from './routing/RouteGuard';
@@ -29,8 +30,13 @@ const pages: Record<RouteName, LazyExoticComponent<ComponentType>> = {
 };
 
 function Loading() {
+  const { t } = useTranslation('layout');
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }} role="progressbar" aria-label="Loading">
+    <Box
+      sx={{ display: 'flex', justifyContent: 'center', p: 6 }}
+      role="progressbar"
+      aria-label={t('loading')}
+    >
       <CircularProgress />
     </Box>
   );

@@ -1,12 +1,17 @@
-import type { JobSpec } from '@poselab/contract';
+import type { Readable } from 'node:stream';
+import type { AnyJobSpec, JobKind } from '@poselab/contract';
 
-/** A result to store: a file (path on this machine) or, with filePath null, a record with meta only. */
+/**
+ * A result to store: a file (path on this machine), a stream (outputs too large to write down first, such as
+ * archives), or, with neither, a record with meta only.
+ */
 export interface ResultUpload {
   tag: string;
   deviceId: string | null;
   meta: Record<string, unknown>;
   fileName: string | null;
   filePath: string | null;
+  stream?: Readable;
 }
 
 export interface Progress {
@@ -19,11 +24,14 @@ export interface Progress {
  * thread messages to the server's main thread (thread-host.ts). Both end in the same server service.
  */
 export interface JobHost {
-  claim(workerId: string): Promise<JobSpec | null>;
+  /** The next job of one of `kinds` (those this worker has processors for), or null. */
+  claim(workerId: string, kinds: readonly JobKind[]): Promise<AnyJobSpec | null>;
   /** Extends the lease; throws LeaseLostError when the job is no longer ours (expired, cancelled). */
   heartbeat(jobId: string, workerId: string, progress: Progress): Promise<void>;
   downloadVideo(jobId: string, videoId: string, destPath: string): Promise<void>;
   downloadResult(jobId: string, resultId: string, destPath: string): Promise<void>;
+  /** A stream of one of the job's inputs (spec.inputs[].id). */
+  openInput(jobId: string, inputId: string): Promise<Readable>;
   putResult(jobId: string, workerId: string, result: ResultUpload): Promise<void>;
   complete(
     jobId: string,

@@ -2,7 +2,7 @@ import { createWriteStream, openAsBlob } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { jobSpec, type JobSpec } from '@poselab/contract';
+import { anyJobSpec, type AnyJobSpec, type JobKind } from '@poselab/contract';
 import { HostError, LeaseLostError, type JobHost, type Progress, type ResultUpload } from './host';
 
 export type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
@@ -15,17 +15,27 @@ export class HttpJobHost implements JobHost {
     private readonly fetchFn: FetchFn = (url, init) => fetch(url, init),
   ) {}
 
-  private async call(method: string, path: string, body?: unknown | FormData): Promise<Response> {
-    const headers: Record<string, string> = { authorization: `Worker ${this.token}` };
-    let payload: RequestInit['body'];
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
+  /** One call; a Readable body is streamed raw (application/octet-stream) with `extraHeaders`. */
+  private async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = { authorization: `Worker ${this.token}`, ...extraHeaders };
+    const init: RequestInit & { duplex?: 'half' } = { method, headers };
+    if (body instanceof FormData) init.body = body;
+    else if (body instanceof Readable) {
+      headers['content-type'] = 'application/octet-stream';
+      init.body = Readable.toWeb(body) as unknown as RequestInit['body'];
+      init.duplex = 'half';
+    } else if (body !== undefined) {
       headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
+      init.body = JSON.stringify(body);
     }
     let res: Response;
     try {
-      res = await this.fetchFn(`${this.server}/api${path}`, { method, headers, body: payload });
+      res = await this.fetchFn(`${this.server}/api${path}`, init);
     } catch (err) {
       throw new HostError(0, `Could not reach ${this.server}: ${(err as Error).message}`);
     }
@@ -43,10 +53,10 @@ export class HttpJobHost implements JobHost {
     return res;
   }
 
-  async claim(workerId: string): Promise<JobSpec | null> {
-    const res = await this.call('POST', '/worker/jobs/claim/', { worker_id: workerId });
+  async claim(workerId: string, kinds: readonly JobKind[]): Promise<AnyJobSpec | null> {
+    const res = await this.call('POST', '/worker/jobs/claim/', { worker_id: workerId, kinds });
     const body = (await res.json()) as { job: unknown };
-    return body.job ? jobSpec.parse(body.job) : null;
+    return body.job ? anyJobSpec.parse(body.job) : null;
   }
 
   async heartbeat(jobId: string, workerId: string, progress: Progress): Promise<void> {
@@ -67,7 +77,15 @@ export class HttpJobHost implements JobHost {
     return this.download(`/worker/jobs/${jobId}/results/${resultId}/`, destPath);
   }
 
+  async openInput(jobId: string, inputId: string): Promise<Readable> {
+    const path = `/worker/jobs/${jobId}/inputs/${encodeURIComponent(inputId)}/`;
+    const res = await this.call('GET', path);
+    if (!res.body) throw new HostError(res.status, `GET ${path} gave no body`);
+    return Readable.fromWeb(res.body as WebReadableStream);
+  }
+
   async putResult(jobId: string, workerId: string, result: ResultUpload): Promise<void> {
+    if (result.stream) return this.putResultStream(jobId, workerId, result, result.stream);
     const form = new FormData();
     form.set('worker_id', workerId);
     form.set('tag', result.tag);
@@ -79,6 +97,23 @@ export class HttpJobHost implements JobHost {
       form.set('file', await openAsBlob(result.filePath), result.fileName ?? 'result');
     }
     await this.call('POST', `/worker/jobs/${jobId}/results/`, form);
+  }
+
+  /** Streams a large result up as a raw body (fields in headers), never holding it in memory. */
+  private async putResultStream(
+    jobId: string,
+    workerId: string,
+    result: ResultUpload,
+    stream: Readable,
+  ): Promise<void> {
+    const headers: Record<string, string> = {
+      'x-worker-id': workerId,
+      'x-result-tag': result.tag,
+      'x-result-meta': Buffer.from(JSON.stringify(result.meta)).toString('base64url'),
+    };
+    if (result.fileName) headers['x-result-file-name'] = result.fileName;
+    if (result.deviceId) headers['x-result-device-id'] = result.deviceId;
+    await this.call('POST', `/worker/jobs/${jobId}/results/stream/`, stream, headers);
   }
 
   async complete(

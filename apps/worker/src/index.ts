@@ -3,3 +3,4 @@ export * from './host';
 export * from './http-host';
 export * from './loop';
 export * from './runner';
+export * from './port-stream';

@@ -1,5 +1,5 @@
 import { HostError, type JobHost } from './host';
-import { runJob, type Processors, type RunOptions } from './runner';
+import { processorKinds, runJob, type Processors, type RunOptions } from './runner';
 
 export interface LoopOptions extends RunOptions {
   workerId: string;
@@ -33,12 +33,12 @@ export async function workerLoop(host: JobHost, processors: Processors, opts: Lo
   while (!opts.signal?.aborted) {
     let claimed = false;
     try {
-      const spec = await host.claim(opts.workerId);
+      const spec = await host.claim(opts.workerId, processorKinds(processors));
       backoff = 1000;
       if (spec) {
         claimed = true;
         log(
-          `claimed job ${spec.job_id} (${spec.kind}, trial ${spec.trial.id}, attempt ${spec.attempt}/${spec.max_attempts})`,
+          `claimed job ${spec.job_id} (${spec.kind}, ${'trial' in spec ? `trial ${spec.trial.id}` : `trial ${spec.trial_id ?? '-'}`}, attempt ${spec.attempt}/${spec.max_attempts})`,
         );
         await runJob(host, opts.workerId, spec, processors, opts);
       }

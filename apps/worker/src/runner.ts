@@ -1,7 +1,17 @@
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { JobKind, JobSpec } from '@poselab/contract';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  type AnalysisJobSpec,
+  type AnyJobSpec,
+  type ArchiveJobSpec,
+  type JobKind,
+  type JobSpec,
+  type ReportJobSpec,
+} from '@poselab/contract';
 import { LeaseLostError, ProcessingError, type JobHost, type ResultUpload } from './host';
 
 export interface StepTiming {
@@ -9,14 +19,22 @@ export interface StepTiming {
   seconds: number;
 }
 
-/** What a processor (one per trial kind) gets: local inputs, progress, result upload, cancellation. */
-export interface JobContext {
-  spec: JobSpec;
+/**
+ * What a processor (one per job kind) gets: its spec, a scratch folder, inputs, progress, result upload,
+ * cancellation. Trial processing finds its videos (and the neutral's scaled model) downloaded already; the
+ * other kinds open or download the inputs their spec lists.
+ */
+export interface JobContext<S extends AnyJobSpec = JobSpec> {
+  spec: S;
   workDir: string;
-  /** Local file of each trial video, by video id. */
+  /** Local file of each trial video, by video id (trial processing). */
   videoPaths: Map<string, string>;
   /** Local copy of the neutral trial's scaled model (dynamic trials). */
   scaledModelPath: string | null;
+  /** A stream of one of spec.inputs (by its id). */
+  openInput(inputId: string): Promise<Readable>;
+  /** Downloads one of spec.inputs to a file in workDir and returns its path. */
+  downloadInput(inputId: string): Promise<string>;
   /** Reports overall progress (0–100) with the server's message for the user. */
   progress(percent: number, message: string): void;
   /** Runs one named step, timing it and reporting `message` at `percent` when it starts. */
@@ -33,8 +51,22 @@ export interface ProcessorOutcome {
   trialMeta?: Record<string, unknown>;
 }
 
-export type Processor = (ctx: JobContext) => Promise<ProcessorOutcome>;
-export type Processors = Record<JobKind, Processor>;
+export type Processor<S extends AnyJobSpec = JobSpec> = (ctx: JobContext<S>) => Promise<ProcessorOutcome>;
+
+/** The processors a worker runs: every worker processes trials; the other kinds where it has their code. */
+export interface Processors {
+  calibration: Processor;
+  neutral: Processor;
+  dynamic: Processor;
+  analysis?: Processor<AnalysisJobSpec>;
+  report?: Processor<ReportJobSpec>;
+  archive?: Processor<ArchiveJobSpec>;
+}
+
+/** The kinds a set of processors can run (what a worker claims). */
+export function processorKinds(processors: Processors): JobKind[] {
+  return (Object.keys(processors) as JobKind[]).filter((k) => processors[k]);
+}
 
 export interface RunOptions {
   log?: (message: string, extra?: Record<string, unknown>) => void;
@@ -52,7 +84,7 @@ export const GENERIC_FAILURE = 'Processing failed. Consider recording this trial
 export async function runJob(
   host: JobHost,
   workerId: string,
-  spec: JobSpec,
+  spec: AnyJobSpec,
   processors: Processors,
   opts: RunOptions = {},
 ): Promise<'done' | 'failed' | 'lost'> {
@@ -72,11 +104,25 @@ export async function runJob(
   const timer = setInterval(beat, opts.heartbeatMs ?? Math.max(500, (spec.lease_seconds * 1000) / 3));
   const timings: StepTiming[] = [];
   const started = performance.now();
-  const ctx: JobContext = {
+  const ctx: JobContext<AnyJobSpec> = {
     spec,
     workDir,
     videoPaths: new Map(),
     scaledModelPath: null,
+    openInput(inputId) {
+      ctx.checkCancelled();
+      return host.openInput(spec.job_id, inputId);
+    },
+    async downloadInput(inputId) {
+      const input = 'inputs' in spec ? spec.inputs.find((i) => i.id === inputId) : undefined;
+      if (!input) throw new Error(`job ${spec.job_id} has no input ${inputId}`);
+      const path = join(
+        workDir,
+        `${input.id.replace(/[^A-Za-z0-9_-]/g, '_')}-${input.name.replace(/[^A-Za-z0-9._-]/g, '_')}`,
+      );
+      await pipeline(await ctx.openInput(inputId), createWriteStream(path));
+      return path;
+    },
     progress(percent, message) {
       const changedMessage = message !== latest.message;
       latest = { percent: Math.max(0, Math.min(100, percent)), message };
@@ -104,18 +150,26 @@ export async function runJob(
     log,
   };
   try {
-    await ctx.step('download', 1, 'Downloading videos', async () => {
-      for (const v of spec.videos) {
-        const path = join(workDir, `${v.id}-${v.file_name}`);
-        await host.downloadVideo(spec.job_id, v.id, path);
-        ctx.videoPaths.set(v.id, path);
-      }
-      if (spec.scaled_model_result_id) {
-        ctx.scaledModelPath = join(workDir, 'scaled-model.osim');
-        await host.downloadResult(spec.job_id, spec.scaled_model_result_id, ctx.scaledModelPath);
-      }
-    });
-    const outcome = await processors[spec.kind](ctx);
+    let outcome: ProcessorOutcome;
+    if (spec.kind === 'calibration' || spec.kind === 'neutral' || spec.kind === 'dynamic') {
+      const trialSpec = spec;
+      await ctx.step('download', 1, 'Downloading videos', async () => {
+        for (const v of trialSpec.videos) {
+          const path = join(workDir, `${v.id}-${v.file_name}`);
+          await host.downloadVideo(trialSpec.job_id, v.id, path);
+          ctx.videoPaths.set(v.id, path);
+        }
+        if (trialSpec.scaled_model_result_id) {
+          ctx.scaledModelPath = join(workDir, 'scaled-model.osim');
+          await host.downloadResult(trialSpec.job_id, trialSpec.scaled_model_result_id, ctx.scaledModelPath);
+        }
+      });
+      outcome = await processors[trialSpec.kind]({ ...ctx, spec: trialSpec });
+    } else {
+      const processor = processors[spec.kind] as Processor<AnyJobSpec> | undefined;
+      if (!processor) throw new Error(`this worker has no processor for ${spec.kind} jobs`);
+      outcome = await processor(ctx);
+    }
     ctx.checkCancelled();
     await beating;
     const totalSeconds = (performance.now() - started) / 1000;

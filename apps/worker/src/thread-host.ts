@@ -1,6 +1,8 @@
-import type { MessagePort } from 'node:worker_threads';
-import type { JobSpec } from '@poselab/contract';
+import type { Readable } from 'node:stream';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import type { AnyJobSpec, JobKind } from '@poselab/contract';
 import { HostError, LeaseLostError, type JobHost, type Progress, type ResultUpload } from './host';
+import { pumpToPort, readableFromPort } from './port-stream';
 import type { HostMethod, MainToThread, ThreadToMain } from './thread-protocol';
 
 /**
@@ -41,15 +43,19 @@ export class ThreadJobHost implements JobHost {
   }
 
   private call<T>(method: HostMethod, ...args: unknown[]): Promise<T> {
+    return this.callTransferring(method, args, []);
+  }
+
+  private callTransferring<T>(method: HostMethod, args: unknown[], transfer: MessagePort[]): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.port.postMessage({ type: 'call', id, method, args } satisfies ThreadToMain);
+      this.port.postMessage({ type: 'call', id, method, args } satisfies ThreadToMain, transfer);
     });
   }
 
-  claim(workerId: string): Promise<JobSpec | null> {
-    return this.call('claim', workerId);
+  claim(workerId: string, kinds: readonly JobKind[]): Promise<AnyJobSpec | null> {
+    return this.call('claim', workerId, kinds);
   }
   heartbeat(jobId: string, workerId: string, progress: Progress): Promise<void> {
     return this.call('heartbeat', jobId, workerId, progress);
@@ -60,8 +66,24 @@ export class ThreadJobHost implements JobHost {
   downloadResult(jobId: string, resultId: string, destPath: string): Promise<void> {
     return this.call('downloadResult', jobId, resultId, destPath);
   }
+  /** The main thread answers with a port that streams the input's bytes. */
+  async openInput(jobId: string, inputId: string): Promise<Readable> {
+    const port = await this.call<MessagePort>('openInput', jobId, inputId);
+    return readableFromPort(port);
+  }
+
   putResult(jobId: string, workerId: string, result: ResultUpload): Promise<void> {
-    return this.call('putResult', jobId, workerId, result);
+    const { stream, ...rest } = result;
+    if (!stream) return this.call('putResult', jobId, workerId, rest);
+    // A streamed result's bytes follow through a port of their own while the main thread stores them.
+    const channel = new MessageChannel();
+    const stored = this.callTransferring<void>(
+      'putResult',
+      [jobId, workerId, rest, channel.port2],
+      [channel.port2],
+    );
+    void pumpToPort(stream, channel.port1);
+    return stored;
   }
   complete(
     jobId: string,

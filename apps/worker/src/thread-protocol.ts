@@ -1,6 +1,13 @@
 /** Messages between an embedded worker thread and the server's main thread (see thread-host.ts). */
 export type HostMethod =
-  'claim' | 'heartbeat' | 'downloadVideo' | 'downloadResult' | 'putResult' | 'complete' | 'fail';
+  | 'claim'
+  | 'heartbeat'
+  | 'downloadVideo'
+  | 'downloadResult'
+  | 'openInput'
+  | 'putResult'
+  | 'complete'
+  | 'fail';
 
 export type ThreadToMain =
   | { type: 'call'; id: number; method: HostMethod; args: unknown[] }

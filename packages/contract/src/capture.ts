@@ -47,17 +47,22 @@ export function normalizeFilterFrequency(
   return { value: n, warning: null };
 }
 
-/** SPEC §8 device messages. */
+const devices = (n: number) => (n === 1 ? '1 device' : `${n} devices`);
+
+/**
+ * SPEC §8 device messages, with English plurals right ('1 device', '2 devices'). The web app renders them in the
+ * user's language through its `contract` catalogue (apps/web/src/i18n/README.md), so keep the two in step.
+ */
 export const DEVICE_MESSAGES = {
   notEnoughDevices: (n: number) =>
-    `${n} device(s) connected to the session and 2+ devices are required, please re-pair your devices using qr code at top of page.`,
+    `${devices(n)} connected to the session and 2+ devices are required, please re-pair your devices using the QR code at the top of the page.`,
   noCalibratedCameras: 'No cameras have been calibrated. Please go back and calibrate your cameras.',
   oneCalibratedCamera:
     'There is only 1 calibrated camera, but at least 2 cameras are necessary. Please go back and calibrate at least 2 cameras.',
   missingVideos: (n: number, m: number) =>
-    `${n} devices expected and ${m} videos were uploaded. Please reconnect the missing ${n - m} devices to the session using the QR code at the top of the screen.`,
+    `${devices(n)} expected and ${m} of them uploaded a video. Please reconnect the missing ${n - m === 1 ? 'device' : `${n - m} devices`} to the session using the QR code at the top of the screen.`,
   timeLimit: 'Recording finished upon reaching time limit.',
-  calibrated: (n: number) => `${n} devices calibrated successfully.`,
+  calibrated: (n: number) => `${devices(n)} calibrated successfully.`,
 } as const;
 
 // ---------------------------------------------------------------- researcher calls (SPEC §7)

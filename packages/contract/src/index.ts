@@ -14,3 +14,7 @@ export * from './profile';
 export * from './processing';
 export * from './subject-rules';
 export * from './quality';
+export * from './jobs';
+export * from './analysis-result';
+export * from './analysis-dashboard';
+export * from './analysis';

@@ -125,9 +125,19 @@ export const reprocessEndpoint = endpoint({
 
 // ---------------------------------------------------------------------------------------------------------------
 // Worker protocol.
-export const JOB_KINDS = ['calibration', 'neutral', 'dynamic'] as const;
+/**
+ * Job kinds on the one queue: processing of a trial (calibration, neutral, dynamic) and the wave-2 kinds that
+ * work on results (analysis of a trial, comparison report, data archive). See jobs.ts for the latter's specs.
+ */
+export const TRIAL_JOB_KINDS = ['calibration', 'neutral', 'dynamic'] as const;
+export const JOB_KINDS = [...TRIAL_JOB_KINDS, 'analysis', 'report', 'archive'] as const;
 export const jobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKind>;
+export const trialJobKind = z.enum(TRIAL_JOB_KINDS);
+export type TrialJobKind = z.infer<typeof trialJobKind>;
+export function isTrialJobKind(kind: string): kind is TrialJobKind {
+  return (TRIAL_JOB_KINDS as readonly string[]).includes(kind);
+}
 
 /**
  * Camera profiles (table camera_profiles): intrinsics known for a phone model at one video size, used by the
@@ -166,10 +176,10 @@ export const jobSubject = z.object({
   sex: z.string().nullable(),
 });
 
-/** Everything a worker needs to process one trial. */
+/** Everything a worker needs to process one trial (the trial job kinds). */
 export const jobSpec = z.object({
   job_id: z.string(),
-  kind: jobKind,
+  kind: trialJobKind,
   attempt: z.number(),
   max_attempts: z.number(),
   lease_seconds: z.number(),
@@ -184,16 +194,6 @@ export const jobSpec = z.object({
   scaled_model_result_id: z.string().nullable(),
 });
 export type JobSpec = z.infer<typeof jobSpec>;
-
-export const claimJobEndpoint = endpoint({
-  method: 'POST',
-  path: '/worker/jobs/claim/',
-  summary: 'Claim the next queued processing job (lease)',
-  tag: 'worker',
-  auth: 'worker',
-  body: z.object({ worker_id: z.string().min(1).max(200) }),
-  response: z.object({ job: jobSpec.nullable() }),
-});
 
 export const progressBody = z.object({
   worker_id: z.string(),
@@ -244,7 +244,7 @@ export const postResultEndpoint = endpoint({
 export const completeJobEndpoint = endpoint({
   method: 'POST',
   path: '/worker/jobs/:id/complete/',
-  summary: 'Finish a job: the trial becomes done',
+  summary: 'Finish a job (a processed trial becomes done; other kinds store their outcome)',
   tag: 'worker',
   auth: 'worker',
   params: idParams,

@@ -176,7 +176,12 @@ export interface ResultsTable {
 export interface JobsTable {
   id: string;
   kind: string;
-  trial_id: string;
+  /** The trial processed or analysed; null for jobs that belong to none (reports, archives). */
+  trial_id: string | null;
+  /** The user the job works for (reports, archives, analyses); null for trial processing. */
+  user_id: string | null;
+  /** The kind's payload as JSON text ('{}' for trial processing). */
+  payload: string;
   status: string;
   attempts: number;
   max_attempts: number;
@@ -214,6 +219,17 @@ export interface ComparisonReportsTable {
   created_at: string;
 }
 
+/** A user's dashboard for one analysis function (migration 451); layout is the contract's dashboardLayout. */
+export interface AnalysisDashboardsTable {
+  id: string;
+  user_id: string;
+  function_id: string;
+  title: string;
+  layout: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Per-user session totals maintained by triggers (migration 201). */
 export interface SessionCountsTable {
   user_id: string;
@@ -245,4 +261,5 @@ export interface Database {
   camera_profiles: CameraProfilesTable;
   worker_tokens: WorkerTokensTable;
   comparison_reports: ComparisonReportsTable;
+  analysis_dashboards: AnalysisDashboardsTable;
 }

@@ -1,14 +1,16 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { hostname } from 'node:os';
 import { pipeline } from 'node:stream/promises';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, MessagePort, Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobKind } from '@poselab/contract';
+import { pumpToPort, readableFromPort } from '@poselab/worker';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../http/http-error';
 import { JobRepository } from '../repositories/job.repository';
-import { TrialRepository } from '../repositories/trial.repository';
 import { WorkerProtocolService } from '../services/worker-protocol.service';
 import { jobSignals } from './job-settings';
+import { jobKindHandler } from './kinds';
 
 /** Mirrors apps/worker/src/thread-protocol.ts (the server does not import the worker's code). */
 type ThreadToMain =
@@ -50,7 +52,7 @@ export function startEmbeddedPool(
   let generation = 0;
 
   const handlers: Record<string, (...args: never[]) => Promise<unknown>> = {
-    claim: (workerId: string) => service.claim(workerId),
+    claim: (workerId: string, kinds: JobKind[]) => service.claim(workerId, kinds),
     heartbeat: (jobId: string, workerId: string, progress: { percent?: number; message?: string }) =>
       service.heartbeat(jobId, workerId, progress),
     downloadVideo: async (jobId: string, videoId: string, dest: string) => {
@@ -60,6 +62,13 @@ export function startEmbeddedPool(
     downloadResult: async (jobId: string, resultId: string, dest: string) => {
       const file = await service.openResult(jobId, resultId);
       await pipeline(file.stream, createWriteStream(dest));
+    },
+    // Inputs and streamed results travel as bytes through a port of their own (see port-stream.ts).
+    openInput: async (jobId: string, inputId: string) => {
+      const file = await service.openInput(jobId, inputId);
+      const channel = new MessageChannel();
+      void pumpToPort(file.stream, channel.port1);
+      return channel.port2;
     },
     putResult: (
       jobId: string,
@@ -71,13 +80,14 @@ export function startEmbeddedPool(
         fileName: string | null;
         filePath: string | null;
       },
+      streamPort?: MessagePort,
     ) =>
       service.putResult(jobId, workerId, {
         tag: r.tag,
         deviceId: r.deviceId,
         meta: r.meta,
         fileName: r.fileName,
-        body: r.filePath ? createReadStream(r.filePath) : null,
+        body: streamPort ? readableFromPort(streamPort) : r.filePath ? createReadStream(r.filePath) : null,
       }),
     complete: (
       jobId: string,
@@ -112,7 +122,11 @@ export function startEmbeddedPool(
         ? (handler as (...a: unknown[]) => Promise<unknown>)(...msg.args)
         : Promise.reject(new Error(`unknown method ${msg.method}`));
       run.then(
-        (value) => worker.postMessage({ type: 'reply', id: msg.id, ok: true, value: value ?? null }),
+        (value) =>
+          worker.postMessage(
+            { type: 'reply', id: msg.id, ok: true, value: value ?? null },
+            value instanceof MessagePort ? [value] : [],
+          ),
         (err: unknown) => {
           const status = err instanceof HttpError ? err.statusCode : 500;
           if (status >= 500) log.error({ err, workerId, method: msg.method }, 'embedded worker call failed');
@@ -153,14 +167,12 @@ export function startEmbeddedPool(
       // Jobs cut short by the shutdown go back to the queue at once instead of waiting for their lease.
       const now = deps.clock.now().toISOString();
       const released = await new JobRepository(deps.db, deps.dialect).release(workerIds, now);
-      for (const job of released) {
-        await new TrialRepository(deps.db).update(job.trial_id, {
-          status: 'stopped',
-          progress_percent: null,
-          progress_message: 'Processing was interrupted by a server restart and will start again.',
-          updated_at: now,
-        });
-      }
+      for (const job of released)
+        await jobKindHandler(job.kind).onRequeued?.(
+          deps,
+          job,
+          'Processing was interrupted by a server restart and will start again.',
+        );
     },
   };
 }

@@ -1,42 +1,49 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobKind } from '@poselab/contract';
 import type { AppDeps } from '../deps';
 import { JobRepository, type JobRow } from '../repositories/job.repository';
 import { TrialRepository } from '../repositories/trial.repository';
 import { jobKindOfTrial, jobSettings, jobSignals } from './job-settings';
+import { jobKindHandler, jobKindHandlers } from './kinds';
+import { parseTrialMeta } from './trial-state';
+
+export { markTrialError } from './trial-state';
 
 /** Words shown when every attempt of a job ended with its worker gone silent. */
 export const WORKER_LOST_MESSAGE =
   'Processing stopped unexpectedly several times. Consider recording this trial again.';
 
-function parseMeta(text: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+/** A retry's note: why the job waits again and which attempt comes next. */
+export function retryNote(job: JobRow, why: string): string {
+  return `${why} Retrying (attempt ${job.attempts + 1} of ${job.max_attempts}).`;
 }
 
 /**
- * Queues processing of a trial whose videos are all in (called by capture when the last upload lands, and
- * by reprocess). Any queued or running job of the same trial is cancelled first: its worker learns it at its
- * next heartbeat and stops. The trial keeps the status its caller set ('stopped' or 'reprocess').
+ * Queues a job of any kind with a handler. Returns the job's row. `trialId` ties it to a trial (deleted with
+ * it), `userId` to the user it works for; the payload is the kind's own.
  */
-export async function enqueueProcessing(deps: AppDeps, trialId: string): Promise<void> {
-  const trials = new TrialRepository(deps.db);
-  const trial = await trials.findById(trialId);
-  if (!trial) throw new Error(`enqueueProcessing: trial ${trialId} does not exist`);
-  const jobs = new JobRepository(deps.db, deps.dialect);
+export async function enqueueJob(
+  deps: AppDeps,
+  input: {
+    kind: JobKind;
+    trialId?: string | null;
+    userId?: string | null;
+    payload?: Record<string, unknown>;
+    maxAttempts?: number;
+  },
+): Promise<JobRow> {
+  if (!jobKindHandlers[input.kind]) throw new Error(`No handler for job kind '${input.kind}'`);
   const now = deps.clock.now().toISOString();
-  await jobs.cancelActiveOfTrial(trialId, now);
-  await jobs.insert({
+  const row: JobRow = {
     id: randomUUID(),
-    kind: jobKindOfTrial(trial.name),
-    trial_id: trialId,
+    kind: input.kind,
+    trial_id: input.trialId ?? null,
+    user_id: input.userId ?? null,
+    payload: JSON.stringify(input.payload ?? {}),
     status: 'queued',
     attempts: 0,
-    max_attempts: jobSettings().maxAttempts,
+    max_attempts: input.maxAttempts ?? jobSettings().maxAttempts,
     worker_id: null,
     lease_expires_at: null,
     progress_percent: null,
@@ -45,8 +52,24 @@ export async function enqueueProcessing(deps: AppDeps, trialId: string): Promise
     run_after: now,
     created_at: now,
     updated_at: now,
-  });
-  const meta = parseMeta(trial.meta);
+  };
+  await new JobRepository(deps.db, deps.dialect).insert(row);
+  jobSignals.emit('queued');
+  return row;
+}
+
+/**
+ * Queues processing of a trial whose videos are all in (called by capture when the last upload lands, and
+ * by reprocess). Any queued or running processing job of the same trial is cancelled first: its worker learns
+ * it at its next heartbeat and stops. The trial keeps the status its caller set ('stopped' or 'reprocess').
+ */
+export async function enqueueProcessing(deps: AppDeps, trialId: string): Promise<void> {
+  const trials = new TrialRepository(deps.db);
+  const trial = await trials.findById(trialId);
+  if (!trial) throw new Error(`enqueueProcessing: trial ${trialId} does not exist`);
+  const now = deps.clock.now().toISOString();
+  await new JobRepository(deps.db, deps.dialect).cancelActiveOfTrial(trialId, now);
+  const meta = parseTrialMeta(trial.meta);
   delete meta.error_msg;
   // The figures and warnings of an earlier run do not describe the next one.
   delete meta.quality;
@@ -57,36 +80,12 @@ export async function enqueueProcessing(deps: AppDeps, trialId: string): Promise
     meta: JSON.stringify(meta),
     updated_at: now,
   });
-  jobSignals.emit('queued');
-}
-
-/** Marks the trial of a finally failed job as error with user words (SPEC §8: the trial's meta.error_msg). */
-export async function markTrialError(deps: AppDeps, trialId: string, userMessage: string): Promise<void> {
-  const trials = new TrialRepository(deps.db);
-  const trial = await trials.findById(trialId);
-  if (!trial) return;
-  const meta = { ...parseMeta(trial.meta), error_msg: userMessage };
-  await trials.update(trialId, {
-    status: 'error',
-    meta: JSON.stringify(meta),
-    progress_message: null,
-    updated_at: deps.clock.now().toISOString(),
-  });
-}
-
-/** Puts the trial of a re-queued job back to 'stopped' (SPEC: queued) with a note on the retry. */
-async function markTrialRequeued(deps: AppDeps, job: JobRow, note: string): Promise<void> {
-  await new TrialRepository(deps.db).update(job.trial_id, {
-    status: 'stopped',
-    progress_percent: null,
-    progress_message: `${note} Retrying (attempt ${job.attempts + 1} of ${job.max_attempts}).`,
-    updated_at: deps.clock.now().toISOString(),
-  });
+  await enqueueJob(deps, { kind: jobKindOfTrial(trial.name), trialId });
 }
 
 /**
- * Settles jobs whose worker stopped heart-beating: re-queued while attempts remain, else failed with the
- * trial in error — so a trial never stays 'processing' forever. Returns how many jobs it touched.
+ * Settles jobs whose worker stopped heart-beating: re-queued while attempts remain, else failed — so a job's
+ * subject (trial, report, archive) never stays in progress forever. Returns how many jobs it touched.
  */
 export async function sweepExpiredJobs(deps: AppDeps, log?: FastifyBaseLogger): Promise<number> {
   const jobs = new JobRepository(deps.db, deps.dialect);
@@ -97,16 +96,15 @@ export async function sweepExpiredJobs(deps: AppDeps, log?: FastifyBaseLogger): 
     if (!outcome) continue;
     n++;
     log?.warn(
-      { jobId: job.id, trialId: job.trial_id, worker: job.worker_id, attempt: job.attempts },
-      `processing job lease expired (${outcome})`,
+      { jobId: job.id, kind: job.kind, trialId: job.trial_id, worker: job.worker_id, attempt: job.attempts },
+      `job lease expired (${outcome})`,
     );
-    if (outcome === 'failed') await markTrialError(deps, job.trial_id, WORKER_LOST_MESSAGE);
+    const handler = jobKindHandler(job.kind);
+    if (outcome === 'failed') await handler.onFailed(deps, job, WORKER_LOST_MESSAGE);
     else {
-      await markTrialRequeued(deps, job, 'The processing worker stopped responding.');
+      await handler.onRequeued?.(deps, job, retryNote(job, 'The processing worker stopped responding.'));
       jobSignals.emit('queued');
     }
   }
   return n;
 }
-
-export { markTrialRequeued };

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TRIAL_JOB_KINDS } from '@poselab/contract';
 import {
   HttpJobHost,
   ProcessingError,
@@ -43,7 +44,7 @@ describe('remote worker over HTTP', () => {
     t.deps.db.selectFrom('trials').selectAll().where('id', '=', trialId).executeTakeFirstOrThrow();
 
   it('downloads the videos, posts a result file and completes', async () => {
-    const spec = (await host.claim('remote-1'))!;
+    const spec = (await host.claim('remote-1', TRIAL_JOB_KINDS))!;
     const outcome = await runJob(
       host,
       'remote-1',
@@ -83,7 +84,7 @@ describe('remote worker over HTTP', () => {
   });
 
   it('puts the user words of a recording problem on the trial and does not retry', async () => {
-    const spec = (await host.claim('remote-1'))!;
+    const spec = (await host.claim('remote-1', TRIAL_JOB_KINDS))!;
     const outcome = await runJob(
       host,
       'remote-1',
@@ -103,26 +104,26 @@ describe('remote worker over HTTP', () => {
       throw new TypeError('x is undefined');
     });
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const spec = (await host.claim('remote-1'))!;
+      const spec = (await host.claim('remote-1', TRIAL_JOB_KINDS))!;
       expect(spec.attempt).toBe(attempt);
       expect(await runJob(host, 'remote-1', spec, crash)).toBe('failed');
       t.clock.advance(60_000);
     }
-    expect(await host.claim('remote-1')).toBeNull();
+    expect(await host.claim('remote-1', TRIAL_JOB_KINDS)).toBeNull();
     const row = await trial();
     expect(row.status).toBe('error');
     expect(JSON.parse(row.meta).error_msg).toBe(GENERIC_FAILURE);
   });
 
   it('stops quietly when its lease was taken over', async () => {
-    const spec = (await host.claim('remote-1'))!;
+    const spec = (await host.claim('remote-1', TRIAL_JOB_KINDS))!;
     const outcome = await runJob(
       host,
       'remote-1',
       spec,
       only(async (ctx) => {
         t.clock.advance(61_000);
-        await host.claim('remote-2'); // another worker takes the expired job
+        await host.claim('remote-2', TRIAL_JOB_KINDS); // another worker takes the expired job
         await new Promise((r) => setTimeout(r, 400)); // a heartbeat learns it
         ctx.checkCancelled();
         return { message: 'never' };

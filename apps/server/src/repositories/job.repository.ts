@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Selectable, type Transaction, type Kysely } from 'kysely';
+import { TRIAL_JOB_KINDS } from '@poselab/contract';
 import type { Db, Dialect } from '../db/database';
 import type { Database, JobsTable } from '../db/schema';
 
@@ -24,21 +25,24 @@ export class JobRepository {
     return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Queued or running jobs of a trial. */
+  /** Queued or running processing jobs of a trial (not its analyses). */
   activeOfTrial(trialId: string): Promise<JobRow[]> {
     return this.db
       .selectFrom('jobs')
       .selectAll()
       .where('trial_id', '=', trialId)
+      .where('kind', 'in', TRIAL_JOB_KINDS)
       .where('status', 'in', ['queued', 'running'])
       .execute();
   }
 
+  /** The newest processing job of a trial (not its analyses). */
   latestOfTrial(trialId: string): Promise<JobRow | undefined> {
     return this.db
       .selectFrom('jobs')
       .selectAll()
       .where('trial_id', '=', trialId)
+      .where('kind', 'in', TRIAL_JOB_KINDS)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .executeTakeFirst();
@@ -49,19 +53,28 @@ export class JobRepository {
       .updateTable('jobs')
       .set({ status: 'cancelled', lease_expires_at: null, updated_at: now })
       .where('trial_id', '=', trialId)
+      .where('kind', 'in', TRIAL_JOB_KINDS)
       .where('status', 'in', ['queued', 'running'])
       .execute();
   }
 
   /**
-   * Atomically takes the oldest claimable job: PostgreSQL locks the row with FOR UPDATE SKIP LOCKED so that
-   * parallel API replicas never hand one job out twice; SQLite takes the write lock first (BEGIN IMMEDIATE).
+   * Atomically takes the oldest claimable job of the given kinds: PostgreSQL locks the row with FOR UPDATE
+   * SKIP LOCKED so that parallel API replicas never hand one job out twice; SQLite takes the write lock first
+   * (BEGIN IMMEDIATE).
    */
-  async claim(workerId: string, now: string, leaseExpiresAt: string): Promise<JobRow | null> {
+  async claim(
+    workerId: string,
+    now: string,
+    leaseExpiresAt: string,
+    kinds: readonly string[],
+  ): Promise<JobRow | null> {
+    if (kinds.length === 0) return null;
     const take = async (ex: Executor): Promise<JobRow | null> => {
       let q = ex
         .selectFrom('jobs')
         .selectAll()
+        .where('kind', 'in', kinds)
         .where((eb) =>
           eb.or([
             eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),

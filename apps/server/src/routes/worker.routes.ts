@@ -1,18 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
+import type { Readable } from 'node:stream';
 import {
   claimJobEndpoint,
   completeJobEndpoint,
   failJobEndpoint,
   heartbeatEndpoint,
+  jobInputEndpoint,
   jobResultFileEndpoint,
   jobVideoEndpoint,
   postResultEndpoint,
+  postResultStreamEndpoint,
 } from '@poselab/contract';
 import type { AppDeps } from '../deps';
 import { registerEndpoint } from '../http/route';
 import { badRequest } from '../http/http-error';
 import { WorkerProtocolService } from '../services/worker-protocol.service';
+
+/** Streamed results (archives of whole sessions with videos) may be large; the storage quota limits users. */
+const MAX_STREAMED_RESULT_BYTES = 64 * 1024 * 1024 * 1024;
 
 /**
  * The worker protocol over HTTP ('Authorization: Worker <token>'): remote workers claim jobs, stream their
@@ -22,7 +28,7 @@ export function workerProtocolRoutes(app: FastifyInstance, deps: AppDeps): void 
   const service = (log: FastifyInstance['log']) => new WorkerProtocolService(deps, log);
 
   registerEndpoint(app, deps, claimJobEndpoint, async ({ body, req }) => ({
-    job: await service(req.log).claim(body.worker_id),
+    job: await service(req.log).claim(body.worker_id, body.kinds),
   }));
 
   registerEndpoint(app, deps, heartbeatEndpoint, ({ params, body, req }) =>
@@ -44,6 +50,46 @@ export function workerProtocolRoutes(app: FastifyInstance, deps: AppDeps): void 
       .header('content-type', 'application/octet-stream')
       .header('content-length', file.size)
       .send(file.stream);
+  });
+
+  registerEndpoint(app, deps, jobInputEndpoint, async ({ params, req, reply }) => {
+    const file = await service(req.log).openInput(params.id, params.inputId);
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-length', file.size)
+      .send(file.stream);
+  });
+
+  // Large results (archives) arrive as a raw stream that goes to storage without being buffered.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/octet-stream',
+      { bodyLimit: MAX_STREAMED_RESULT_BYTES },
+      (_req, body, done) => done(null, body),
+    );
+    registerEndpoint(scope, deps, postResultStreamEndpoint, async ({ params, req }) => {
+      const header = (name: string) => {
+        const v = req.headers[name];
+        return typeof v === 'string' ? v : '';
+      };
+      const workerId = header('x-worker-id');
+      const tag = header('x-result-tag');
+      if (!workerId || !tag) throw badRequest('x-worker-id and x-result-tag are required.');
+      let meta: Record<string, unknown> = {};
+      try {
+        const raw = header('x-result-meta');
+        if (raw) meta = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Record<string, unknown>;
+      } catch {
+        throw badRequest('x-result-meta must be base64url-encoded JSON.');
+      }
+      return service(req.log).putResult(params.id, workerId, {
+        tag,
+        deviceId: header('x-result-device-id') || null,
+        meta,
+        fileName: header('x-result-file-name') || null,
+        body: req.body as Readable,
+      });
+    });
   });
 
   registerEndpoint(app, deps, postResultEndpoint, async ({ params, req }) => {

@@ -14,9 +14,9 @@ import { ResultRepository, type DeviceRow } from '../repositories/result.reposit
 import { SessionRepository, type SessionRow } from '../repositories/session.repository';
 import { TrialRepository } from '../repositories/trial.repository';
 import { jobSettings } from '../jobs/job-settings';
+import { JobInputError } from '../jobs/kinds/job-kind';
 
-/** An input problem that no retry can fix: the words go to the user as the trial's error. */
-export class JobInputError extends Error {}
+export { JobInputError } from '../jobs/kinds/job-kind';
 
 const DEFAULT_CHECKERBOARD = { rows: 4, cols: 5, square_size_mm: 35, placement: 'Perpendicular' as const };
 
@@ -70,6 +70,7 @@ export async function sessionCalibration(
 export async function buildJobSpec(deps: AppDeps, job: JobRow): Promise<JobSpec> {
   const trials = new TrialRepository(deps.db);
   const results = new ResultRepository(deps.db);
+  if (!job.trial_id) throw new JobInputError('The trial no longer exists.');
   const trial = await trials.findById(job.trial_id);
   if (!trial) throw new JobInputError('The trial no longer exists.');
   const session = await new SessionRepository(deps.db).findById(trial.session_id);

@@ -7,7 +7,7 @@ import { PasswordResetRepository } from '../repositories/password-reset.reposito
 import { RememberedDeviceRepository } from '../repositories/remembered-device.repository';
 import { TokenRepository } from '../repositories/token.repository';
 import { UserRepository } from '../repositories/user.repository';
-import { escapeHtml } from './otp';
+import { passwordResetMail } from '../mail/templates';
 import { hashPassword } from './password';
 import { RATE_RULES, rateLimiter } from './rate-limit';
 
@@ -41,21 +41,7 @@ export async function requestPasswordReset(
       used_at: null,
     });
     const link = `${deps.config.publicUrl}/new-password/${token}`;
-    await deps.mailer.send({
-      to: user.email,
-      subject: 'PoseLab password reset',
-      text: [
-        `Hello ${user.first_name || user.username},`,
-        '',
-        `Your username is: ${user.username}`,
-        'To choose a new password, open this link within 1 hour (it works once):',
-        link,
-        '',
-        'If you did not ask for this, ignore this e-mail; your password stays unchanged.',
-      ].join('\n'),
-      html: `<p>Hello ${escapeHtml(user.first_name || user.username)},</p><p>Your username is: <b>${escapeHtml(user.username)}</b></p><p>To choose a new password, open this link within 1 hour (it works once):</p><p><a href="${link}">${link}</a></p><p>If you did not ask for this, ignore this e-mail; your password stays unchanged.</p>`,
-      highlight: link,
-    });
+    await deps.mailer.send(passwordResetMail(user, link));
   }
   return { message: M.recoveryEmailAnswer };
 }

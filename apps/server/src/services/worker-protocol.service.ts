@@ -1,44 +1,32 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobSpec } from '@poselab/contract';
+import { TRIAL_JOB_KINDS, type AnyJobSpec, type JobKind } from '@poselab/contract';
 import type { AppDeps } from '../deps';
-import { conflict, notFound, badRequest } from '../http/http-error';
+import { conflict, notFound } from '../http/http-error';
 import { JobRepository, type JobRow } from '../repositories/job.repository';
-import { ResultRepository } from '../repositories/result.repository';
-import { TrialRepository } from '../repositories/trial.repository';
-import { mediaKeys } from '../storage/media-keys';
 import { jobSettings, jobSignals } from '../jobs/job-settings';
-import { markTrialError, markTrialRequeued, sweepExpiredJobs } from '../jobs/queue';
-import { buildJobSpec, JobInputError } from './job-spec';
+import { handledJobKinds, JobInputError, jobKindHandler, type JobOutput } from '../jobs/kinds';
+import { retryNote, sweepExpiredJobs } from '../jobs/queue';
 
-function parseMeta(text: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+export interface JobFile {
+  stream: Readable;
+  size: number;
+  fileName: string;
 }
-
-const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;
 
 /**
  * The server side of the worker protocol, shared by the HTTP routes (remote workers) and the embedded
- * pool's thread messages: claim under a lease, heartbeat with progress, fetch inputs, store results, finish.
+ * pool's thread messages: claim under a lease, heartbeat with progress, read inputs, store results, finish.
+ * What each step means for the job's subject (a trial, a report, an archive …) is its kind's handler's.
  */
 export class WorkerProtocolService {
   private readonly jobs: JobRepository;
-  private readonly trials: TrialRepository;
-  private readonly results: ResultRepository;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly log: FastifyBaseLogger,
   ) {
     this.jobs = new JobRepository(deps.db, deps.dialect);
-    this.trials = new TrialRepository(deps.db);
-    this.results = new ResultRepository(deps.db);
   }
 
   private now(): Date {
@@ -49,25 +37,24 @@ export class WorkerProtocolService {
     return new Date(this.now().getTime() + jobSettings().leaseSeconds * 1000).toISOString();
   }
 
-  /** Claims the next job and returns its spec; jobs whose inputs are unusable fail at once (user words). */
-  async claim(workerId: string): Promise<JobSpec | null> {
+  /**
+   * Claims the next job of the kinds the worker runs (default: trial processing) and returns its spec; jobs
+   * whose inputs are unusable fail at once with the handler's user words.
+   */
+  async claim(workerId: string, kinds: readonly JobKind[] = TRIAL_JOB_KINDS): Promise<AnyJobSpec | null> {
     await sweepExpiredJobs(this.deps, this.log);
+    const claimable = kinds.filter((k) => handledJobKinds().includes(k));
     for (;;) {
-      const job = await this.jobs.claim(workerId, this.now().toISOString(), this.leaseUntil());
+      const job = await this.jobs.claim(workerId, this.now().toISOString(), this.leaseUntil(), claimable);
       if (!job) return null;
       this.log.info(
         { jobId: job.id, trialId: job.trial_id, kind: job.kind, attempt: job.attempts, workerId },
         'job claimed',
       );
+      const handler = jobKindHandler(job.kind);
       try {
-        const spec = await buildJobSpec(this.deps, job);
-        await this.clearResults(job.trial_id);
-        await this.trials.update(job.trial_id, {
-          status: 'processing',
-          progress_percent: 0,
-          progress_message: 'Processing started',
-          updated_at: this.now().toISOString(),
-        });
+        const spec = await handler.buildSpec(this.deps, job);
+        await handler.onClaimed?.(this.deps, job);
         return spec;
       } catch (err) {
         const userMessage = err instanceof JobInputError ? err.message : 'Processing could not start.';
@@ -76,17 +63,9 @@ export class WorkerProtocolService {
           status: 'failed',
           error: String(err),
         });
-        await markTrialError(this.deps, job.trial_id, userMessage);
+        await handler.onFailed(this.deps, job, userMessage);
       }
     }
-  }
-
-  /** Removes results of an earlier run (reprocess, retry) before a new attempt writes its own. */
-  private async clearResults(trialId: string): Promise<void> {
-    const trial = await this.trials.findById(trialId);
-    if (!trial) return;
-    await this.deps.storage.deletePrefix(`${mediaKeys.trial(trial.session_id, trial.id)}/results/`);
-    await this.results.deleteOfTrial(trialId);
   }
 
   /** The job if `workerId` holds its lease; 409 otherwise (lost to expiry, cancelled or finished). */
@@ -109,88 +88,38 @@ export class WorkerProtocolService {
     const ok = await this.jobs.heartbeat(jobId, workerId, now, until, progress);
     if (!ok) throw conflict('This job is no longer leased to this worker.');
     const job = await this.jobs.findById(jobId);
-    if (job && (progress.percent != null || progress.message != null)) {
-      await this.trials.update(job.trial_id, {
-        ...(progress.percent != null ? { progress_percent: Math.round(progress.percent) } : {}),
-        ...(progress.message != null ? { progress_message: progress.message } : {}),
-        updated_at: now,
-      });
-    }
+    if (job) await jobKindHandler(job.kind).onProgress?.(this.deps, job, progress);
     return { lease_expires_at: until };
   }
 
-  /** A stream of one of the job's trial videos. Any worker token may read while the job runs. */
-  async openVideo(
-    jobId: string,
-    videoId: string,
-  ): Promise<{ stream: Readable; size: number; fileName: string }> {
+  /**
+   * A stream of one of a running job's inputs, if its handler lets the job read it. Any worker token may read
+   * while the job runs (workers are trusted with every job's inputs; the lease guards writes).
+   */
+  async openInput(jobId: string, inputId: string): Promise<JobFile> {
     const job = await this.jobs.findById(jobId);
     if (!job || job.status !== 'running') throw notFound('No such running job.');
-    const [video] = (await this.trials.videosOf([job.trial_id])).filter((v) => v.id === videoId);
-    if (!video) throw notFound('No such video in this job.');
-    const stat = await this.deps.storage.stat(video.storage_key);
-    if (!stat) throw notFound('The video file is missing from storage.');
-    return {
-      stream: await this.deps.storage.get(video.storage_key),
-      size: stat.size,
-      fileName: video.storage_key.split('/').pop() ?? 'video.mp4',
-    };
+    const file = await jobKindHandler(job.kind).resolveInput(this.deps, job, inputId);
+    if (!file) throw notFound('No such input for this job.');
+    const stat = await this.deps.storage.stat(file.storageKey);
+    if (!stat) throw notFound('The input file is missing from storage.');
+    return { stream: await this.deps.storage.get(file.storageKey), size: stat.size, fileName: file.fileName };
+  }
+
+  /** A stream of one of the job's trial videos (trial processing). */
+  openVideo(jobId: string, videoId: string): Promise<JobFile> {
+    return this.openInput(jobId, `video:${videoId}`);
   }
 
   /** A stream of an input result (the neutral trial's scaled model) of the same session. */
-  async openResult(
-    jobId: string,
-    resultId: string,
-  ): Promise<{ stream: Readable; size: number; fileName: string }> {
-    const job = await this.jobs.findById(jobId);
-    if (!job || job.status !== 'running') throw notFound('No such running job.');
-    const result = await this.results.findById(resultId);
-    const trial = await this.trials.findById(job.trial_id);
-    const owner = result ? await this.trials.findById(result.trial_id) : undefined;
-    if (!result?.storage_key || !trial || !owner || owner.session_id !== trial.session_id)
-      throw notFound('No such result for this job.');
-    const stat = await this.deps.storage.stat(result.storage_key);
-    if (!stat) throw notFound('The result file is missing from storage.');
-    return {
-      stream: await this.deps.storage.get(result.storage_key),
-      size: stat.size,
-      fileName: result.storage_key.split('/').pop() ?? 'result',
-    };
+  openResult(jobId: string, resultId: string): Promise<JobFile> {
+    return this.openInput(jobId, `result:${resultId}`);
   }
 
-  /** Stores one result file (or a file-less record when body is null) of a held job. */
-  async putResult(
-    jobId: string,
-    workerId: string,
-    input: {
-      tag: string;
-      deviceId: string | null;
-      meta: Record<string, unknown>;
-      fileName: string | null;
-      body: Readable | Buffer | null;
-    },
-  ): Promise<{ id: string }> {
+  /** Stores one result (a file, or a file-less record when body is null) of a held job. */
+  async putResult(jobId: string, workerId: string, output: JobOutput): Promise<{ id: string }> {
     const job = await this.held(jobId, workerId);
-    const trial = await this.trials.findById(job.trial_id);
-    if (!trial) throw notFound('The trial no longer exists.');
-    if (!/^[A-Za-z0-9_-]{1,60}$/.test(input.tag)) throw badRequest('Invalid result tag.');
-    let storageKey: string | null = null;
-    if (input.body) {
-      if (!input.fileName || !SAFE_FILE.test(input.fileName)) throw badRequest('Invalid result file name.');
-      storageKey = mediaKeys.result(trial.session_id, trial.id, input.fileName);
-      await this.deps.storage.put(storageKey, input.body);
-    }
-    const id = randomUUID();
-    await this.results.insert({
-      id,
-      trial_id: trial.id,
-      tag: input.tag,
-      device_id: input.deviceId,
-      storage_key: storageKey,
-      meta: JSON.stringify(input.meta),
-      created_at: this.now().toISOString(),
-    });
-    return { id };
+    return jobKindHandler(job.kind).storeOutput(this.deps, job, output);
   }
 
   async complete(
@@ -199,29 +128,18 @@ export class WorkerProtocolService {
     body: { message?: string; trial_meta?: Record<string, unknown> },
   ): Promise<void> {
     const job = await this.held(jobId, workerId);
-    const now = this.now().toISOString();
-    if (!(await this.jobs.finish(jobId, workerId, now, { status: 'done' })))
+    if (!(await this.jobs.finish(jobId, workerId, this.now().toISOString(), { status: 'done' })))
       throw conflict('This job is no longer leased to this worker.');
-    const trial = await this.trials.findById(job.trial_id);
-    if (!trial) return;
-    const meta = { ...parseMeta(trial.meta), ...(body.trial_meta ?? {}) };
-    delete meta.error_msg;
-    await this.trials.update(trial.id, {
-      status: 'done',
-      progress_percent: 100,
-      progress_message: body.message ?? 'Done',
-      meta: JSON.stringify(meta),
-      updated_at: now,
-    });
+    await jobKindHandler(job.kind).onCompleted(this.deps, job, body);
     this.log.info(
-      { jobId, trialId: trial.id, kind: job.kind, timings: body.trial_meta?.timings },
+      { jobId, trialId: job.trial_id, kind: job.kind, timings: body.trial_meta?.timings },
       'job done',
     );
   }
 
   /**
    * A failed attempt: the developer detail goes to the log; retryable failures are queued again while
-   * attempts remain, anything else puts the trial in error with the user's words.
+   * attempts remain, anything else fails the job with the user's words.
    */
   async fail(
     jobId: string,
@@ -232,7 +150,7 @@ export class WorkerProtocolService {
     const now = this.now();
     this.log.error(
       { jobId, trialId: job.trial_id, kind: job.kind, attempt: job.attempts, workerId, detail: body.detail },
-      `processing failed: ${body.user_message}`,
+      `job failed: ${body.user_message}`,
     );
     const retry = body.retryable && job.attempts < job.max_attempts;
     const runAfter = new Date(
@@ -244,9 +162,10 @@ export class WorkerProtocolService {
       run_after: runAfter,
     });
     if (!ok) throw conflict('This job is no longer leased to this worker.');
+    const handler = jobKindHandler(job.kind);
     if (retry) {
-      await markTrialRequeued(this.deps, job, 'Processing failed.');
+      await handler.onRequeued?.(this.deps, job, retryNote(job, 'Processing failed.'));
       jobSignals.emit('queued');
-    } else await markTrialError(this.deps, job.trial_id, body.user_message);
+    } else await handler.onFailed(this.deps, job, body.user_message);
   }
 }

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@poselab/contract';
+import { localizeMessage } from '../i18n/contract-messages';
 
 /** An API failure: status 0 means the server could not be reached. */
 export class ApiError extends Error {
@@ -16,9 +17,11 @@ export class ApiError extends Error {
   }
 }
 
-/** SPEC §8: the toast text is built from the fields of the response body, or the error string. */
+/**
+ * SPEC §8: the toast text is built from the fields of the response body, or the error string; texts of the
+ * contract (validation rules, the network message) in the UI language.
+ */
 export function errorText(err: unknown): string {
-  if (err instanceof ApiError) return err.message;
-  if (err instanceof Error) return err.message;
-  return String(err);
+  if (err instanceof Error) return localizeMessage(err.message);
+  return localizeMessage(String(err));
 }

@@ -8,6 +8,7 @@ import {
   type EndpointResponse,
 } from '@poselab/contract';
 import { authStore } from '../auth/auth-store';
+import { i18n } from '../i18n';
 import { ApiError } from './api-error';
 
 export const API_BASE = '/api';
@@ -35,7 +36,7 @@ function messageFromBody(body: Record<string, unknown>, status: number): string 
   if (typeof body.message === 'string') return body.message;
   if (typeof body.detail === 'string') return body.detail;
   const parts = Object.entries(body).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(' ') : String(v)}`);
-  return parts.length ? parts.join('\n') : `Request failed (${status})`;
+  return parts.length ? parts.join('\n') : i18n.t('errors.requestFailed', { status });
 }
 
 /** Calls one contract endpoint with the stored token ('Token {token}'); throws ApiError on failure. */

@@ -4,6 +4,7 @@ import { PhoneConnection, type ConnectionState } from './connection';
 import { describeCameraError, openCamera, supportedFramerates } from './media';
 import { deviceStore, pendingStore, type StoredDevice } from './pending-store';
 import { TrialRecorder } from './recorder';
+import { localizeMessage, t } from './i18n';
 import { CaptureView } from './view';
 import { uploadRecording, UploadGone } from './uploader';
 
@@ -43,7 +44,7 @@ class CapturePage {
       if (!(await this.pair(urlSession, secret))) return;
     } else {
       this.view.setConnection('unpaired');
-      this.view.error('Scan the QR code on the researcher’s screen to connect this phone.');
+      this.view.error(t('errors.scan'));
       return;
     }
     // The secret has done its job: keep it out of the history and of screenshots.
@@ -89,7 +90,7 @@ class CapturePage {
       const body = (await res.json()) as Record<string, string>;
       if (!res.ok) {
         this.view.setConnection('unpaired');
-        this.view.error(body.message ?? 'Pairing failed. Scan the QR code again.');
+        this.view.error(body.message ? localizeMessage(body.message) : t('errors.pairing'));
         return false;
       }
       this.device = {
@@ -102,7 +103,7 @@ class CapturePage {
       return true;
     } catch {
       this.view.setConnection('offline');
-      this.view.error('Could not reach the server. Check the Wi-Fi connection and scan the QR code again.');
+      this.view.error(t('errors.unreachable'));
       return false;
     }
   }
@@ -123,7 +124,7 @@ class CapturePage {
     this.view.setConnection(state);
     if (state === 'unpaired') {
       deviceStore.clear();
-      this.view.error('This phone is no longer paired. Scan the QR code on the researcher’s screen again.');
+      this.view.error(t('errors.unpaired'));
     }
   }
 
@@ -156,10 +157,10 @@ class CapturePage {
         deviceStore.set(this.device);
         history.replaceState(null, '', m.url);
         this.view.setDevice(this.device.name, m.session_id);
-        this.view.setState('Ready', 'Connected to a new session.');
+        this.view.setState(t('states.ready'), t('details.newSession'));
         return;
       case 'error':
-        this.view.error(m.message);
+        this.view.error(localizeMessage(m.message));
         return;
       default:
         return;
@@ -194,7 +195,7 @@ class CapturePage {
       this.view.error((err as Error).message);
       return;
     }
-    this.view.startTimer(autoStop ? 'Recording' : 'Recording');
+    this.view.startTimer(t('states.recording'));
     this.reportState();
     // The server stops recordings; this is the phone's own safety net past the time limit.
     const limitMs = (maxSeconds + (autoStop ? 2 : 5)) * 1000;
@@ -212,7 +213,7 @@ class CapturePage {
     if (!recorder || !trialId) return;
     const result = await recorder.stop();
     if (!result) {
-      this.view.setState('Ready', 'Nothing was recorded.');
+      this.view.setState(t('states.ready'), t('details.nothing'));
       this.reportState();
       return;
     }
@@ -239,7 +240,7 @@ class CapturePage {
     const ctrl = new AbortController();
     this.uploads.set(p.trialId, ctrl);
     this.reportState();
-    this.view.setProgress('Uploading', 0);
+    this.view.setProgress(t('states.uploading'), 0);
     try {
       await uploadRecording({
         token: this.device.token,
@@ -247,14 +248,14 @@ class CapturePage {
         blob: p.blob,
         meta: p.meta,
         signal: ctrl.signal,
-        onProgress: (f) => this.view.setProgress('Uploading', f),
+        onProgress: (f) => this.view.setProgress(t('states.uploading'), f),
       });
       await pendingStore.remove(p.trialId).catch(() => undefined);
-      this.view.setState('Uploaded', 'The video is on the server.');
+      this.view.setState(t('states.uploaded'), t('details.onServer'));
     } catch (err) {
       if (err instanceof UploadGone) {
         await pendingStore.remove(p.trialId).catch(() => undefined);
-        this.view.setState('Ready', 'The recording was cancelled.');
+        this.view.setState(t('states.ready'), t('details.cancelled'));
       } else if ((err as Error).name !== 'AbortError') {
         this.view.error((err as Error).message);
       }
@@ -280,7 +281,7 @@ class CapturePage {
     }
     this.uploads.get(trialId)?.abort();
     await pendingStore.remove(trialId).catch(() => undefined);
-    this.view.setState('Ready', 'The recording was cancelled.');
+    this.view.setState(t('states.ready'), t('details.cancelled'));
     this.reportState();
   }
 

@@ -1,3 +1,4 @@
+import { t } from './i18n';
 /** Recording formats in order of preference (FINDINGS.md: H.264 MP4 has a real duration and is cheapest). */
 export const MIME_PREFERENCE = [
   'video/mp4;codecs=avc1',
@@ -41,11 +42,10 @@ export async function openCamera(framerate: number): Promise<MediaStream> {
 export function describeCameraError(err: unknown): string {
   const name = (err as Error)?.name;
   if (!window.isSecureContext || !navigator.mediaDevices) {
-    return 'The camera needs a secure (https) connection. Open the link from the QR code again.';
+    return t('errors.secure');
   }
-  if (name === 'NotAllowedError')
-    return 'Camera access was denied. Allow the camera for this page and reload.';
-  if (name === 'NotFoundError') return 'No camera was found on this device.';
-  if (name === 'NotReadableError') return 'The camera is in use by another app. Close it and reload.';
-  return `The camera could not start: ${(err as Error)?.message ?? String(err)}`;
+  if (name === 'NotAllowedError') return t('errors.denied');
+  if (name === 'NotFoundError') return t('errors.noCamera');
+  if (name === 'NotReadableError') return t('errors.inUse');
+  return t('errors.cameraFailed', { error: (err as Error)?.message ?? String(err) });
 }

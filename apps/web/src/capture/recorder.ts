@@ -1,5 +1,6 @@
 import { localNow, type ClockSync } from './clock';
 import { pickMimeType } from './media';
+import { t } from './i18n';
 
 export interface FinishedRecording {
   blob: Blob;
@@ -65,7 +66,9 @@ export class TrialRecorder {
         resolve();
       };
       rec.onerror = (e) =>
-        reject(new Error(`Recording failed: ${String((e as ErrorEvent).message ?? e.type)}`));
+        reject(
+          new Error(t('errors.recordingFailed', { error: String((e as ErrorEvent).message ?? e.type) })),
+        );
       this.requestedLocal = localNow();
       rec.start(1000);
     });

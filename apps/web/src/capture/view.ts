@@ -1,11 +1,11 @@
 import type { ConnectionState } from './connection';
+import { t } from './i18n';
 
-const CONNECTION_LABELS: Record<ConnectionState, string> = {
-  connecting: 'Connecting…',
-  connected: 'Connected',
-  offline: 'Reconnecting…',
-  unpaired: 'Not paired',
-};
+/** The server names paired phones 'Camera N'; shown in the phone's language. */
+export function cameraName(name: string): string {
+  const m = /^Camera (\d+)$/.exec(name);
+  return m ? t('cameraN', { n: Number(m[1]) }) : name;
+}
 
 function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -21,10 +21,10 @@ function el<K extends keyof HTMLElementTagNameMap>(
 /** The capture page's screen: preview with framing hint, connection pill, device name, state and progress. */
 export class CaptureView {
   readonly video = el('video', 'preview');
-  private readonly pill = el('span', 'pill connecting', CONNECTION_LABELS.connecting);
-  private readonly name = el('span', 'device-name', 'Camera');
+  private readonly pill = el('span', 'pill connecting', t('connection.connecting'));
+  private readonly name = el('span', 'device-name', t('camera'));
   private readonly session = el('span', 'session');
-  private readonly state = el('div', 'state', 'Starting camera…');
+  private readonly state = el('div', 'state', t('startingCamera'));
   private readonly detail = el('div', 'detail');
   private readonly bar = el('div');
   private readonly progress = el('div', 'progress hidden');
@@ -35,15 +35,15 @@ export class CaptureView {
     this.video.muted = true;
     this.video.playsInline = true;
     this.video.autoplay = true;
-    this.video.setAttribute('aria-label', 'Camera preview');
+    this.video.setAttribute('aria-label', t('preview'));
     this.pill.setAttribute('role', 'status');
     this.state.setAttribute('aria-live', 'polite');
     this.progress.setAttribute('role', 'progressbar');
-    this.progress.setAttribute('aria-label', 'Upload progress');
+    this.progress.setAttribute('aria-label', t('uploadProgress'));
     this.progress.append(this.bar);
     const wrap = el('div', 'preview-wrap');
     const hint = el('div', 'frame-hint');
-    hint.append(el('span', undefined, 'Keep the whole person in view, head to feet'));
+    hint.append(el('span', undefined, t('frameHint')));
     const top = el('div', 'top');
     top.append(this.pill, this.name, this.session);
     wrap.append(this.video, hint, top);
@@ -55,29 +55,29 @@ export class CaptureView {
   showStream(stream: MediaStream): void {
     this.video.srcObject = stream;
     void this.video.play().catch(() => undefined);
-    this.setState('Ready', 'Mount the phone on a tripod and wait for the researcher.');
+    this.setState(t('states.ready'), t('details.mount'));
   }
 
   setConnection(s: ConnectionState): void {
     this.pill.className = `pill ${s}`;
-    this.pill.textContent = CONNECTION_LABELS[s];
+    this.pill.textContent = t(`connection.${s}`);
   }
 
   setDevice(name: string, sessionId: string): void {
-    this.name.textContent = name;
-    this.session.textContent = `Session ${sessionId.slice(0, 8)}`;
+    this.name.textContent = cameraName(name);
+    this.session.textContent = t('session', { id: sessionId.slice(0, 8) });
   }
 
-  setState(state: string, detail = '', cls = ''): void {
+  setState(state: string, detail = '', cls = '', keepProgress = false): void {
     this.state.className = `state ${cls}`.trim();
     this.state.textContent = state;
     this.detail.textContent = detail;
-    if (state !== 'Uploading') this.progress.classList.add('hidden');
+    if (!keepProgress) this.progress.classList.add('hidden');
   }
 
   setProgress(label: string, fraction: number): void {
     const pct = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
-    this.setState(label, `${pct}% uploaded — keep this page open`);
+    this.setState(label, t('details.uploaded', { percent: pct }), '', true);
     this.progress.classList.remove('hidden');
     this.progress.setAttribute('aria-valuenow', String(pct));
     this.bar.style.width = `${pct}%`;

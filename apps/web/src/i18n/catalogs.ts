@@ -3,10 +3,11 @@
  * English is the source; every German file must hold the same keys (catalogs.test.ts checks it). A feature
  * keeps its strings in its own namespace so that work on different features never edits the same file.
  */
-export const LANGUAGES = ['en', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Catalog } from './contract-matcher';
+import { LANGUAGES, type Language } from './language';
 
-export type Catalog = { [key: string]: string | Catalog };
+export { LANGUAGES, isLanguage, type Language } from './language';
+export type { Catalog } from './contract-matcher';
 
 const files = import.meta.glob<Catalog>('./locales/*/*.json', { eager: true, import: 'default' });
 
@@ -20,7 +21,3 @@ for (const [path, catalog] of Object.entries(files)) {
 }
 
 export const NAMESPACES = Object.keys(resources.en).sort();
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}

@@ -1,34 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isLanguage, NAMESPACES, resources, type Language } from './catalogs';
+import { NAMESPACES, resources } from './catalogs';
+import { initialLanguage, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from './language';
 
-export { LANGUAGES, isLanguage, type Language } from './catalogs';
-
-const STORAGE_KEY = 'poselab.language';
-
-/**
- * The language to start in: the one chosen before (the profile's, stored at login or when changed), else the
- * browser's first supported language, else English.
- */
-export function initialLanguage(
-  stored: string | null = safeStorageGet(),
-  browser: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
-): Language {
-  if (isLanguage(stored)) return stored;
-  for (const tag of browser) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLanguage(base)) return base;
-  }
-  return 'en';
-}
-
-function safeStorageGet(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
+export { LANGUAGES, initialLanguage, isLanguage, type Language } from './language';
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
@@ -53,7 +28,7 @@ function syncDocumentLanguage(lang: string): void {
 /** Switches the UI language and remembers it for the next visit (the profile's choice, or a visitor's). */
 export async function setLanguage(lang: Language): Promise<void> {
   try {
-    localStorage.setItem(STORAGE_KEY, lang);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {
     // storage unavailable (private mode): the choice lasts for this page only
   }

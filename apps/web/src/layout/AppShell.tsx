@@ -1,4 +1,5 @@
 import { AppBar, Box, Toolbar, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/auth-store';
 import { AuthLifecycle } from '../auth/AuthLifecycle';
@@ -7,11 +8,12 @@ import { LicenseBanners } from './LicenseBanners';
 import { ProfileMenu } from './ProfileMenu';
 
 function Logo() {
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
       <img src="/logo.svg" alt="" width={28} height={28} />
       <Typography variant="h6" component="span" sx={{ fontWeight: 700, color: 'inherit' }}>
-        PoseLab
+        {t('appName')}
       </Typography>
     </Box>
   );
@@ -19,6 +21,7 @@ function Logo() {
 
 /** SPEC §2 app shell: top bar (logo, optional custom logo, profile dropdown), banner area, page. */
 export function AppShell() {
+  const { t } = useTranslation('layout');
   const auth = useAuth();
   const location = useLocation();
   const onList = location.pathname === '/sessions' || location.pathname === '/';
@@ -34,7 +37,7 @@ export function AppShell() {
             <Box
               component={RouterLink}
               to="/sessions"
-              aria-label="PoseLab home"
+              aria-label={t('home')}
               sx={{ color: 'inherit', textDecoration: 'none' }}
             >
               <Logo />
@@ -46,7 +49,7 @@ export function AppShell() {
             <Box
               component="img"
               src={customLogoUrl}
-              alt="Custom logo"
+              alt={t('customLogo')}
               sx={{ maxHeight: 36, maxWidth: { xs: 90, sm: 160 }, objectFit: 'contain' }}
             />
           ) : null}
@@ -54,7 +57,7 @@ export function AppShell() {
           <ProfileMenu />
         </Toolbar>
       </AppBar>
-      <Box role="region" aria-label="Notices">
+      <Box role="region" aria-label={t('notices')}>
         <LicenseBanners />
       </Box>
       <Box sx={{ flexGrow: 1 }}>

@@ -1,34 +1,35 @@
 import { Alert } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { LICENSE_WARNING_DAYS } from '@poselab/contract';
 import { useAuth } from '../auth/auth-store';
+import { useFormat } from '../i18n/format';
 import { daysUntil } from '../routing/guard';
 
 /** SPEC §2 banners: warning within 14 days (with the end date), error when expired, notice otherwise. */
 export function LicenseBanners() {
+  const { t } = useTranslation('layout');
+  const format = useFormat();
   const auth = useAuth();
   if (!auth.token || !auth.verified) return null;
   const days = daysUntil(auth.licenseEndDate);
-  const end = auth.licenseEndDate
-    ? new Date(`${auth.licenseEndDate.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US')
-    : '';
+  const date = auth.licenseEndDate ? format.date(auth.licenseEndDate.slice(0, 10)) : '';
   if (days < 0) {
     return (
       <Alert severity="error" square>
-        Your license expired on {end}. Recording new sessions is disabled; your data stays available.
+        {t('banner.expired', { date })}
       </Alert>
     );
   }
   if (days <= LICENSE_WARNING_DAYS) {
     return (
       <Alert severity="warning" square>
-        Your license expires on {end} ({days} day{days === 1 ? '' : 's'} left).
+        {t('banner.expiresSoon', { date, count: days })}
       </Alert>
     );
   }
   return (
     <Alert severity="info" square>
-      Switching from an older recording app? Its support ends Nov 7: pair any phone's browser by QR code
-      instead, no app needed.
+      {t('banner.switching')}
     </Alert>
   );
 }

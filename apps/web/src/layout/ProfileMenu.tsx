@@ -1,6 +1,7 @@
 import { Avatar, Divider, IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-store';
 import { logout as endLogin } from '../auth/session';
@@ -10,6 +11,7 @@ import { mailto } from './support';
 
 /** SPEC §2 profile dropdown, shown once verified. */
 export function ProfileMenu() {
+  const { t } = useTranslation('layout');
   const auth = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -31,7 +33,7 @@ export function ProfileMenu() {
   return (
     <>
       <IconButton
-        aria-label="Account menu"
+        aria-label={t('menu.account')}
         aria-haspopup="menu"
         onClick={(e) => setAnchor(e.currentTarget)}
         size="small"
@@ -44,30 +46,30 @@ export function ProfileMenu() {
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         <MenuItem disabled>
-          <ListItemText primary={`Signed in as ${auth.username}`} />
+          <ListItemText primary={t('menu.signedInAs', { username: auth.username })} />
         </MenuItem>
         <Divider />
         <MenuItem onClick={() => go(routePath('ProfilePage', { username: auth.username! }))}>
-          Your Profile
+          {t('menu.profile')}
         </MenuItem>
-        <MenuItem onClick={() => go(routePath('SelectSession'))}>Your Sessions</MenuItem>
+        <MenuItem onClick={() => go(routePath('SelectSession'))}>{t('menu.sessions')}</MenuItem>
         <MenuItem component="a" href="/docs/documentation.html" target="_blank" onClick={close}>
-          Documentation
+          {t('menu.documentation')}
         </MenuItem>
         <MenuItem component="a" href="/docs/faq.html" target="_blank" onClick={close}>
-          FAQ
+          {t('menu.faq')}
         </MenuItem>
         <MenuItem component="a" href="/docs/terms.html" target="_blank" onClick={close}>
-          Terms and Conditions
+          {t('menu.terms')}
         </MenuItem>
         <MenuItem component="a" href="/docs/privacy.html" target="_blank" onClick={close}>
-          Data Privacy and Security
+          {t('menu.privacy')}
         </MenuItem>
-        <MenuItem component="a" href={mailto('PoseLab bug report')} onClick={close}>
-          Bug Report
+        <MenuItem component="a" href={mailto(t('menu.bugReportSubject'))} onClick={close}>
+          {t('menu.bugReport')}
         </MenuItem>
         <Divider />
-        <MenuItem onClick={logout}>Logout</MenuItem>
+        <MenuItem onClick={logout}>{t('menu.logout')}</MenuItem>
       </Menu>
     </>
   );

@@ -1,15 +1,20 @@
 import { Button } from '@mui/material';
 import { SnackbarProvider, closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS } from '@poselab/contract';
+import { localizeMessage } from '../i18n/contract-messages';
 
-function CloseAction(key: SnackbarKey) {
+function CloseButton({ id }: { id: SnackbarKey }) {
+  const { t } = useTranslation();
   return (
-    <Button color="inherit" size="small" onClick={() => closeSnackbar(key)}>
-      Close
+    <Button color="inherit" size="small" onClick={() => closeSnackbar(id)}>
+      {t('actions.close')}
     </Button>
   );
 }
+
+const CloseAction = (key: SnackbarKey) => <CloseButton id={key} />;
 
 /** Toasts at the bottom centre with a Close action (SPEC §2); errors and successes last 10 s (SPEC §8). */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -26,12 +31,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 /** notistack's enqueue exists once a SnackbarProvider is mounted; component tests may render without one. */
-function enqueue(...args: Parameters<typeof enqueueSnackbar>): SnackbarKey | undefined {
+function enqueue(message: string, options: Parameters<typeof enqueueSnackbar>[1]): SnackbarKey | undefined {
+  // Contract texts (SPEC §8 toasts) arrive in English; show them in the UI language.
+  const text = localizeMessage(message);
   if (typeof enqueueSnackbar !== 'function') {
-    console.warn(`[toast without provider] ${String(args[0])}`);
+    console.warn(`[toast without provider] ${text}`);
     return undefined;
   }
-  return enqueueSnackbar(...args);
+  return enqueueSnackbar(text, options);
 }
 
 export const toast = {

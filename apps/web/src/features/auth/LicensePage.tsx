@@ -1,5 +1,6 @@
 import {
   Alert,
+  Link,
   Button,
   FormControl,
   FormControlLabel,
@@ -10,6 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
   INTENDED_USES,
@@ -20,12 +22,14 @@ import {
 import { apiCall } from '../../api/client';
 import { errorText } from '../../api/api-error';
 import { authStore } from '../../auth/auth-store';
+import { mailto } from '../../layout/support';
 import { routePath } from '../../routing/route-names';
 import { AuthCard } from './AuthCard';
-import { INTENDED_USE_LABELS } from './intended-use';
+import { intendedUseLabel } from './intended-use';
 
 /** SPEC §2 License: declare the intended use; not-permitted uses need a paid license (SPEC §5). */
 export default function LicensePage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [choice, setChoice] = useState<IntendedUse | ''>('');
   const [busy, setBusy] = useState(false);
@@ -48,13 +52,11 @@ export default function LicensePage() {
   };
 
   return (
-    <AuthCard title="Intended use" maxWidth={600}>
+    <AuthCard title={t('license.title')} maxWidth={600}>
       <Stack spacing={2}>
-        <Typography>
-          PoseLab is free for academic research and education. Tell us how you will use it.
-        </Typography>
+        <Typography>{t('license.intro')}</Typography>
         <FormControl>
-          <FormLabel id="intended-use-label">I will use PoseLab for</FormLabel>
+          <FormLabel id="intended-use-label">{t('license.question')}</FormLabel>
           <RadioGroup
             aria-labelledby="intended-use-label"
             name="institutional_use"
@@ -62,15 +64,18 @@ export default function LicensePage() {
             onChange={(e) => setChoice(e.target.value as IntendedUse)}
           >
             {INTENDED_USES.map((use) => (
-              <FormControlLabel key={use} value={use} control={<Radio />} label={INTENDED_USE_LABELS[use]} />
+              <FormControlLabel key={use} value={use} control={<Radio />} label={intendedUseLabel(use)} />
             ))}
           </RadioGroup>
         </FormControl>
         {notPermitted ? (
           <Alert severity="info" role="status">
-            This use is not permitted with the free academic access. To use PoseLab for{' '}
-            {INTENDED_USE_LABELS[choice as IntendedUse].toLowerCase()}, a license must be purchased; please
-            contact us.
+            <Trans
+              t={t}
+              i18nKey="license.notPermitted"
+              values={{ use: intendedUseLabel(choice as IntendedUse, true) }}
+              components={{ link: <Link href={mailto(t('license.mailSubject'))} /> }}
+            />
           </Alert>
         ) : null}
         {failure ? (
@@ -79,7 +84,7 @@ export default function LicensePage() {
           </Alert>
         ) : null}
         <Button variant="contained" size="large" onClick={submit} disabled={busy || !choice || notPermitted}>
-          Submit
+          {t('license.submit')}
         </Button>
       </Stack>
     </AuthCard>

@@ -2,12 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M } from '@poselab/contract';
 import { errorText } from '../../api/api-error';
 import { useAuth } from '../../auth/auth-store';
 import { login, rememberedDeviceValid } from '../../auth/session';
+import { useLocalizeMessage } from '../../i18n/contract-messages';
 import { routePath } from '../../routing/route-names';
 import { AuthCard } from './AuthCard';
 import { finishVerifiedLogin } from './after-login';
@@ -23,6 +25,8 @@ type LoginForm = z.infer<typeof schema>;
 
 /** SPEC §2 Login: username or e-mail, password with a show toggle, remember device, links. */
 export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const lm = useLocalizeMessage();
   const navigate = useNavigate();
   const auth = useAuth();
   const remembered = rememberedDeviceValid(auth);
@@ -54,7 +58,7 @@ export default function LoginPage() {
   };
 
   return (
-    <AuthCard title="Login">
+    <AuthCard title={t('login.title')}>
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
         <Stack spacing={2}>
           {failure ? (
@@ -63,27 +67,24 @@ export default function LoginPage() {
             </Alert>
           ) : null}
           <TextField
-            label="Username or email"
+            label={t('login.username')}
             autoComplete="username"
             autoFocus
             required
             error={Boolean(errors.username)}
-            helperText={errors.username?.message}
+            helperText={lm(errors.username?.message)}
             {...register('username')}
           />
           <PasswordField
-            label="Password"
+            label={t('login.password')}
             autoComplete="current-password"
             required
             error={Boolean(errors.password)}
-            helperText={errors.password?.message}
+            helperText={lm(errors.password?.message)}
             {...register('password')}
           />
           {remembered ? null : (
-            <FormControlLabel
-              control={<Checkbox {...register('remember')} />}
-              label="Remember this device for 90 days"
-            />
+            <FormControlLabel control={<Checkbox {...register('remember')} />} label={t('login.remember')} />
           )}
           <Button
             type="submit"
@@ -91,14 +92,14 @@ export default function LoginPage() {
             size="large"
             disabled={submitDisabled(isSubmitting, isSubmitted, errors)}
           >
-            Login
+            {t('login.submit')}
           </Button>
           <Stack spacing={1} sx={{ textAlign: 'center' }}>
             <Link component={RouterLink} to={routePath('ResetPassword')}>
-              Forgot your username or password?
+              {t('login.forgot')}
             </Link>
             <Link component={RouterLink} to={routePath('Register')}>
-              Sign up for a 30-day free trial
+              {t('login.signUp')}
             </Link>
           </Stack>
         </Stack>

@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M, newPasswordEndpoint, PASSWORD_MIN_LENGTH } from '@poselab/contract';
 import { apiCall } from '../../api/client';
 import { errorText } from '../../api/api-error';
+import { useLocalizeMessage } from '../../i18n/contract-messages';
 import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import { AuthCard } from './AuthCard';
@@ -23,6 +25,8 @@ type NewPasswordForm = z.infer<typeof schema>;
 
 /** SPEC §2 New password: password and confirm with show/hide toggles, and Submit. */
 export default function NewPasswordPage() {
+  const { t } = useTranslation('auth');
+  const lm = useLocalizeMessage();
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -47,32 +51,32 @@ export default function NewPasswordPage() {
   };
 
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={t('newPassword.title')}>
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
         <Stack spacing={2}>
           {failure ? (
             <Alert severity="error" role="alert">
               {failure}{' '}
               <Link component={RouterLink} to={routePath('ResetPassword')}>
-                Ask for a new link
+                {t('newPassword.newLink')}
               </Link>
             </Alert>
           ) : null}
           <PasswordField
-            label="Password (20+ characters)"
+            label={t('newPassword.password')}
             autoComplete="new-password"
             autoFocus
             required
             error={Boolean(errors.password)}
-            helperText={errors.password?.message}
+            helperText={lm(errors.password?.message)}
             {...register('password')}
           />
           <PasswordField
-            label="Confirm password"
+            label={t('newPassword.confirm')}
             autoComplete="new-password"
             required
             error={Boolean(errors.confirm)}
-            helperText={errors.confirm?.message}
+            helperText={lm(errors.confirm?.message)}
             {...register('confirm')}
           />
           <Button
@@ -81,7 +85,7 @@ export default function NewPasswordPage() {
             size="large"
             disabled={submitDisabled(isSubmitting, isSubmitted, errors)}
           >
-            Submit
+            {t('newPassword.submit')}
           </Button>
         </Stack>
       </Box>

@@ -2,10 +2,13 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { forwardRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A password field with a show/hide toggle (SPEC §2 Login and New password). */
 export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(function PasswordField(props, ref) {
+  const { t } = useTranslation('auth');
   const [show, setShow] = useState(false);
+  const field = String(props.label ?? t('login.password'));
   return (
     <TextField
       {...props}
@@ -17,11 +20,7 @@ export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(functi
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
-                aria-label={
-                  show
-                    ? `Hide ${String(props.label ?? 'password').toLowerCase()}`
-                    : `Show ${String(props.label ?? 'password').toLowerCase()}`
-                }
+                aria-label={show ? t('password.hide', { field }) : t('password.show', { field })}
                 onClick={() => setShow((s) => !s)}
                 edge="end"
               >

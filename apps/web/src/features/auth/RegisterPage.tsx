@@ -2,10 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES as M, registerEndpoint } from '@poselab/contract';
 import { apiCall } from '../../api/client';
 import { errorText } from '../../api/api-error';
+import { currentLanguage, LANGUAGES } from '../../i18n';
+import { useLocalizeMessage } from '../../i18n/contract-messages';
 import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import { AuthCard } from './AuthCard';
@@ -17,17 +20,11 @@ import { REGISTER_DEFAULTS, registerFormSchema, type RegisterForm } from './regi
 import { SelectField } from './SelectField';
 
 const SERVER_FIELDS = Object.keys(REGISTER_DEFAULTS);
-const LANGUAGES = [
-  { value: 'en', label: 'English' },
-  { value: 'de', label: 'German (partly supported for reports)' },
-];
-const UNITS = [
-  { value: 'metric', label: 'Metric (kg, cm)' },
-  { value: 'imperial', label: 'Imperial (lbs, in)' },
-];
 
 /** SPEC §2 Register: the 30-day free trial sign-up form (rules of SPEC §5). */
 export default function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const lm = useLocalizeMessage();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -36,7 +33,11 @@ export default function RegisterPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<RegisterForm>({ resolver: zodResolver(registerFormSchema), defaultValues: REGISTER_DEFAULTS });
+  } = useForm<RegisterForm>({
+    resolver: zodResolver(registerFormSchema),
+    // A visitor's UI language (stored choice or browser) is the likely choice for the account too.
+    defaultValues: { ...REGISTER_DEFAULTS, language: currentLanguage() },
+  });
 
   const onSubmit = async ({
     confirm: _confirm,
@@ -64,14 +65,14 @@ export default function RegisterPage() {
     <TextField
       label={label}
       error={Boolean(errors[name])}
-      helperText={errors[name]?.message}
+      helperText={lm(errors[name]?.message)}
       {...extra}
       {...register(name)}
     />
   );
 
   return (
-    <AuthCard title="Register for a 30-day free trial" maxWidth={760}>
+    <AuthCard title={t('register.title')} maxWidth={760}>
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
         <Stack spacing={2}>
           {failure ? (
@@ -80,71 +81,89 @@ export default function RegisterPage() {
             </Alert>
           ) : null}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-            {text('username', 'Username', { required: true, autoComplete: 'username', autoFocus: true })}
-            {text('email', 'E-mail', { required: true, type: 'email', autoComplete: 'email' })}
-            {text('first_name', 'First name', { required: true, autoComplete: 'given-name' })}
-            {text('last_name', 'Last name', { required: true, autoComplete: 'family-name' })}
+            {text('username', t('register.username'), {
+              required: true,
+              autoComplete: 'username',
+              autoFocus: true,
+            })}
+            {text('email', t('register.email'), { required: true, type: 'email', autoComplete: 'email' })}
+            {text('first_name', t('register.firstName'), { required: true, autoComplete: 'given-name' })}
+            {text('last_name', t('register.lastName'), { required: true, autoComplete: 'family-name' })}
             <PasswordField
-              label="Password (20+ characters)"
+              label={t('register.password')}
               required
               autoComplete="new-password"
               error={Boolean(errors.password)}
-              helperText={errors.password?.message}
+              helperText={lm(errors.password?.message)}
               {...register('password')}
             />
             <PasswordField
-              label="Confirm password"
+              label={t('register.confirm')}
               required
               autoComplete="new-password"
               error={Boolean(errors.confirm)}
-              helperText={errors.confirm?.message}
+              helperText={lm(errors.confirm?.message)}
               {...register('confirm')}
             />
-            {text('institution', 'Institution', { required: true, autoComplete: 'organization' })}
-            {text('profession', 'Profession', { required: true, autoComplete: 'organization-title' })}
+            {text('institution', t('register.institution'), { required: true, autoComplete: 'organization' })}
+            {text('profession', t('register.profession'), {
+              required: true,
+              autoComplete: 'organization-title',
+            })}
             <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-              {text('reason', 'Reason for using PoseLab', {
+              {text('reason', t('register.reason'), {
                 required: true,
                 multiline: true,
                 minRows: 2,
                 fullWidth: true,
               })}
             </Box>
-            {text('website', 'Website (optional)', { type: 'url', autoComplete: 'url' })}
+            {text('website', t('register.website'), { type: 'url', autoComplete: 'url' })}
             <SelectField
               control={control}
               name="country"
-              label="Country"
+              label={t('register.country')}
               native
               options={countries().map((c) => ({ value: c.code, label: c.name }))}
             />
-            <SelectField control={control} name="language" label="Language" options={LANGUAGES} />
-            <SelectField control={control} name="unit" label="Units" options={UNITS} />
+            <SelectField
+              control={control}
+              name="language"
+              label={t('register.language')}
+              options={LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))}
+            />
+            <SelectField
+              control={control}
+              name="unit"
+              label={t('register.units')}
+              options={(['metric', 'imperial'] as const).map((value) => ({
+                value,
+                label: t(`units.${value}`),
+              }))}
+            />
           </Box>
           <Stack spacing={0.5}>
-            <CheckboxField control={control} name="newsletter" label="Send me the PoseLab newsletter" />
+            <CheckboxField control={control} name="newsletter" label={t('register.newsletter')} />
             <CheckboxField
               control={control}
               name="privacy_policy"
               label={
-                <>
-                  I have read and accept the{' '}
-                  <Link href="/docs/privacy.html" target="_blank" rel="noopener">
-                    privacy policy
-                  </Link>
-                </>
+                <Trans
+                  t={t}
+                  i18nKey="register.privacy"
+                  components={{ link: <Link href="/docs/privacy.html" target="_blank" rel="noopener" /> }}
+                />
               }
             />
             <CheckboxField
               control={control}
               name="licensing_agreement"
               label={
-                <>
-                  I accept the{' '}
-                  <Link href="/docs/terms.html" target="_blank" rel="noopener">
-                    licensing agreement
-                  </Link>
-                </>
+                <Trans
+                  t={t}
+                  i18nKey="register.licensing"
+                  components={{ link: <Link href="/docs/terms.html" target="_blank" rel="noopener" /> }}
+                />
               }
             />
           </Stack>
@@ -154,10 +173,10 @@ export default function RegisterPage() {
             size="large"
             disabled={submitDisabled(isSubmitting, isSubmitted, errors)}
           >
-            Register
+            {t('register.submit')}
           </Button>
           <Button component={RouterLink} to={routePath('Login')}>
-            Back to Login
+            {t('backToLogin')}
           </Button>
         </Stack>
       </Box>

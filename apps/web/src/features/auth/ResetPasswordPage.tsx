@@ -2,10 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M, resetPasswordEndpoint } from '@poselab/contract';
 import { apiCall } from '../../api/client';
+import { useLocalizeMessage } from '../../i18n/contract-messages';
 import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import { AuthCard } from './AuthCard';
@@ -14,8 +16,10 @@ import { failureText, submitDisabled } from './form-helpers';
 const schema = z.object({ email: z.string().trim().min(1, M.emailRequired).email(M.emailInvalid) });
 type ResetForm = z.infer<typeof schema>;
 
-/** SPEC §2 Reset password: e-mail field and Send Email, with Back to Login. */
+/** SPEC §2 Reset password: e-mail field and {t('reset.submit')}, with {t('backToLogin')}. */
 export default function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const lm = useLocalizeMessage();
   const [sent, setSent] = useState<string | null>(null);
   const {
     register,
@@ -36,26 +40,23 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Reset password">
+    <AuthCard title={t('reset.title')}>
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
         <Stack spacing={2}>
-          <Typography>
-            Enter the e-mail address of your account. We will send you your username and a link to choose a
-            new password.
-          </Typography>
+          <Typography>{t('reset.intro')}</Typography>
           {sent ? (
             <Alert severity="success" role="status">
-              {sent}
+              {lm(sent)}
             </Alert>
           ) : null}
           <TextField
-            label="E-mail"
+            label={t('reset.email')}
             type="email"
             autoComplete="email"
             autoFocus
             required
             error={Boolean(errors.email)}
-            helperText={errors.email?.message}
+            helperText={lm(errors.email?.message)}
             {...register('email')}
           />
           <Button
@@ -64,10 +65,10 @@ export default function ResetPasswordPage() {
             size="large"
             disabled={submitDisabled(isSubmitting, isSubmitted, errors)}
           >
-            Send Email
+            {t('reset.submit')}
           </Button>
           <Button component={RouterLink} to={routePath('Login')}>
-            Back to Login
+            {t('backToLogin')}
           </Button>
         </Stack>
       </Box>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M, resetOtpChallengeEndpoint, verifyEndpoint } from '@poselab/contract';
@@ -9,6 +10,7 @@ import { apiCall } from '../../api/client';
 import { ApiError, errorText } from '../../api/api-error';
 import { authStore } from '../../auth/auth-store';
 import { logout, rememberRequest } from '../../auth/session';
+import { useLocalizeMessage } from '../../i18n/contract-messages';
 import { routePath } from '../../routing/route-names';
 import { AuthCard } from './AuthCard';
 import { finishVerifiedLogin } from './after-login';
@@ -19,6 +21,8 @@ type VerifyForm = z.infer<typeof schema>;
 
 /** SPEC §2 Verify: the e-mailed 6-digit code; Back to Login logs out. */
 export default function VerifyPage() {
+  const { t } = useTranslation('auth');
+  const lm = useLocalizeMessage();
   const navigate = useNavigate();
   const location = useLocation();
   const skipReset = Boolean((location.state as { skipReset?: boolean } | null)?.skipReset);
@@ -67,26 +71,23 @@ export default function VerifyPage() {
   };
 
   return (
-    <AuthCard title="Verify">
+    <AuthCard title={t('verify.title')}>
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
         <Stack spacing={2}>
-          <Typography>
-            We sent a 6-digit code to your e-mail address. Enter it below to finish logging in. The code is
-            valid for 10 minutes; if you cannot find the e-mail, check your spam folder.
-          </Typography>
+          <Typography>{t('verify.intro')}</Typography>
           {failure ? (
             <Alert severity="error" role="alert">
               {failure}
             </Alert>
           ) : null}
           <TextField
-            label="Code"
+            label={t('verify.code')}
             autoComplete="one-time-code"
             autoFocus
             required
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
             error={Boolean(errors.code)}
-            helperText={errors.code?.message}
+            helperText={lm(errors.code?.message)}
             {...register('code')}
           />
           <Button
@@ -95,9 +96,9 @@ export default function VerifyPage() {
             size="large"
             disabled={submitDisabled(isSubmitting, isSubmitted, errors)}
           >
-            Verify
+            {t('verify.submit')}
           </Button>
-          <Button onClick={backToLogin}>Back to Login</Button>
+          <Button onClick={backToLogin}>{t('backToLogin')}</Button>
         </Stack>
       </Box>
     </AuthCard>

@@ -1,5 +1,7 @@
 import type { FieldErrors, FieldValues, UseFormSetError, Path } from 'react-hook-form';
 import { ApiError, errorText } from '../../api/api-error';
+import { localizeMessage } from '../../i18n/contract-messages';
+import { i18n } from '../../i18n';
 
 /** SPEC §5: submit buttons are disabled while loading, or after a submit attempt while the form is invalid. */
 export function submitDisabled(loading: boolean, isSubmitted: boolean, errors: FieldErrors): boolean {
@@ -8,8 +10,7 @@ export function submitDisabled(loading: boolean, isSubmitted: boolean, errors: F
 
 /** Toast text for a failed action with SPEC §8's failure context, e.g. 'updating profile.'. */
 export function failureText(context: string, err: unknown): string {
-  const detail = errorText(err);
-  return detail ? `Error while ${context} ${detail}` : `Error while ${context}`;
+  return i18n.t('errors.failure', { context: localizeMessage(context), detail: errorText(err) }).trim();
 }
 
 /** Puts a 400's field errors under the form's fields; answers whether any field matched. */

@@ -1,11 +1,7 @@
 import type { IntendedUse } from '@poselab/contract';
+import { i18n } from '../../i18n';
 
-/** Labels of SPEC §3 intended-use values. */
-export const INTENDED_USE_LABELS: Record<IntendedUse, string> = {
-  patient_care: 'Patient care (clinical use)',
-  sports_performance_assessment: 'Sports performance assessment',
-  use_in_company: 'Use in a company',
-  research_at_academic: 'Research at an academic institution',
-  teaching_at_academic: 'Teaching at an academic institution',
-  other_non_commercial: 'Other non-commercial use',
-};
+/** Label of a SPEC §3 intended-use value in the UI language. */
+export function intendedUseLabel(use: IntendedUse, inSentence = false): string {
+  return i18n.t(`auth:${inSentence ? 'usesInSentence' : 'uses'}.${use}`);
+}

@@ -17,12 +17,9 @@ import {
 } from '@poselab/contract';
 import { toast } from '../../toast/toast';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocalizeMessage } from '../../i18n/contract-messages';
 import { filterFrequencyWarning, type AdvancedSettings } from './neutral-form';
-
-const SCALING_LABELS: Record<string, string> = {
-  upright_standing_pose: 'Upright standing pose',
-  any_pose: 'Any pose',
-};
 
 /** SPEC §2 Advanced Settings: framerate (only those every phone supports), models and filter frequency. */
 export function AdvancedSettingsDialog({
@@ -36,6 +33,8 @@ export function AdvancedSettingsDialog({
   onChange: (v: AdvancedSettings) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation(['wizard', 'common']);
+  const lm = useLocalizeMessage();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState(value);
   const warning = filterFrequencyWarning(draft);
@@ -51,7 +50,7 @@ export function AdvancedSettingsDialog({
         }}
         disabled={disabled}
       >
-        Advanced Settings
+        {t('advanced.button')}
       </Button>
       <Dialog
         open={open}
@@ -60,37 +59,37 @@ export function AdvancedSettingsDialog({
         fullWidth
         maxWidth="xs"
       >
-        <DialogTitle id="advanced-title">Advanced Settings</DialogTitle>
+        <DialogTitle id="advanced-title">{t('advanced.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
               select
-              label="Framerate"
+              label={t('advanced.framerate')}
               value={draft.framerate}
               onChange={(e) => set('framerate', Number(e.target.value))}
-              helperText={`Longest recording: ${Math.round(60 / (draft.framerate / 60))} s`}
+              helperText={t('advanced.longest', { seconds: Math.round(60 / (draft.framerate / 60)) })}
             >
               {(framerates.length ? framerates : [60]).map((f) => (
                 <MenuItem key={f} value={f}>
-                  {f} fps
+                  {t('advanced.fps', { fps: f })}
                 </MenuItem>
               ))}
             </TextField>
             <TextField
               select
-              label="Scaling setup"
+              label={t('advanced.scaling')}
               value={draft.scalingSetup}
               onChange={(e) => set('scalingSetup', e.target.value as AdvancedSettings['scalingSetup'])}
             >
               {SCALING_SETUPS.map((s) => (
                 <MenuItem key={s} value={s}>
-                  {SCALING_LABELS[s]}
+                  {t(`advanced.scalingSetups.${s}`)}
                 </MenuItem>
               ))}
             </TextField>
             <TextField
               select
-              label="OpenSim model"
+              label={t('advanced.model')}
               value={draft.openSimModel}
               onChange={(e) => set('openSimModel', e.target.value as AdvancedSettings['openSimModel'])}
             >
@@ -102,7 +101,7 @@ export function AdvancedSettingsDialog({
             </TextField>
             <TextField
               select
-              label="Augmenter model"
+              label={t('advanced.augmenter')}
               value={draft.augmenterModel}
               onChange={(e) => set('augmenterModel', e.target.value as AdvancedSettings['augmenterModel'])}
             >
@@ -113,16 +112,16 @@ export function AdvancedSettingsDialog({
               ))}
             </TextField>
             <TextField
-              label="Filter frequency (Hz)"
+              label={t('advanced.filter')}
               value={draft.filterFrequency}
               onChange={(e) => set('filterFrequency', e.target.value)}
-              helperText="'default' (12 Hz for gait, otherwise half the framerate) or a positive number"
+              helperText={t('advanced.filterHint')}
             />
-            {warning ? <Alert severity="warning">{warning}</Alert> : null}
+            {warning ? <Alert severity="warning">{lm(warning)}</Alert> : null}
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button onClick={() => setOpen(false)}>{t('common:actions.cancel')}</Button>
           <Button
             variant="contained"
             onClick={() => {
@@ -133,7 +132,7 @@ export function AdvancedSettingsDialog({
               setOpen(false);
             }}
           >
-            Save
+            {t('common:actions.save')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -13,9 +13,11 @@ import {
 } from '@mui/material';
 import { CHECKERBOARD_DEFAULTS, DEVICE_MESSAGES, MIN_CAMERAS, getTrialEndpoint } from '@poselab/contract';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { apiCall } from '../../api/client';
 import { errorText } from '../../api/api-error';
+import { localizeMessage } from '../../i18n/contract-messages';
 import { authStore } from '../../auth/auth-store';
 import { Page } from '../../layout/PageTitle';
 import { routePath } from '../../routing/route-names';
@@ -28,15 +30,9 @@ import { Card, ConnectedPhones, WizardSteps } from './WizardParts';
 
 type Placement = 'Perpendicular' | 'Lying';
 
-const PLACEMENT_TEXT: Record<Placement, string> = {
-  Perpendicular:
-    'Hold the checkerboard upright, perpendicular to the floor, in the middle of the capture area, so that every camera sees the whole board. Keep it still while recording.',
-  Lying:
-    'Lay the checkerboard flat on the floor in the middle of the capture area, so that every camera sees the whole board from above. Keep it still while recording.',
-};
-
 /** SPEC §2 Calibration (step 2) with the flow of SPEC §4. */
 export default function CalibrationPage() {
+  const { t } = useTranslation(['wizard', 'common']);
   const { id: routeId } = useParams();
   const sessionId = routeId || authStore.get().currentSessionId || '';
   const navigate = useNavigate();
@@ -55,13 +51,15 @@ export default function CalibrationPage() {
       const trial = st.trial_id
         ? await apiCall(getTrialEndpoint, { params: { id: st.trial_id } }).catch(() => null)
         : null;
-      setError(trial?.meta.error_msg ?? st.message ?? 'Finished with error');
+      setError(localizeMessage(trial?.meta.error_msg ?? st.message ?? t('finishedWithError')));
       return;
     }
     const n = (await captureApi.nCalibrated(sessionId)).data;
     if (n < MIN_CAMERAS) {
       setFailed(true);
-      setError(n === 0 ? DEVICE_MESSAGES.noCalibratedCameras : DEVICE_MESSAGES.oneCalibratedCamera);
+      setError(
+        localizeMessage(n === 0 ? DEVICE_MESSAGES.noCalibratedCameras : DEVICE_MESSAGES.oneCalibratedCamera),
+      );
       return;
     }
     toast.success(DEVICE_MESSAGES.calibrated(n));
@@ -95,63 +93,70 @@ export default function CalibrationPage() {
   // SPEC §4: a snackbar with the count of uploaded videos while uploading, and a note when processing starts.
   const uploadNote =
     busy && st?.status === 'uploading'
-      ? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded.`
+      ? t('calibration.videosUploadedNote', {
+          uploaded: st.n_videos_uploaded,
+          expected: st.n_videos_expected,
+        })
       : null;
   const processingNote = busy && st?.status === 'processing';
   useEffect(() => {
     if (uploadNote) toast.info(uploadNote);
   }, [uploadNote]);
   useEffect(() => {
-    if (processingNote) toast.info('Processing the calibration. This usually takes under 1 minute.');
-  }, [processingNote]);
-  const caption = failed ? 'Re-record' : calibrationCaption(busy ? (st?.status ?? 'recording') : null, busy);
+    if (processingNote) toast.info(t('calibration.processing'));
+  }, [processingNote, t]);
+  const caption = failed
+    ? t('captions.rerecord')
+    : calibrationCaption(busy ? (st?.status ?? 'recording') : null, busy);
   const uploaded = st ?? live.data;
   const validBoard = rows >= 2 && cols >= 2 && square > 0;
 
   return (
-    <Page title="Calibration">
+    <Page title={t('calibration.title')}>
       <WizardSteps active={1} />
       <Stack direction="row" sx={{ mb: 2, alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h6" component="p" aria-live="polite">
-          {uploaded?.n_videos_uploaded ?? 0} of{' '}
-          {uploaded?.n_videos_expected || uploaded?.n_cameras_connected || 0} videos uploaded
+          {t('calibration.videosUploaded', {
+            uploaded: uploaded?.n_videos_uploaded ?? 0,
+            expected: uploaded?.n_videos_expected || uploaded?.n_cameras_connected || 0,
+          })}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         <ReconnectPhoneDialog sessionId={sessionId} />
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
-        <Card title="Place the checkerboard">
+        <Card title={t('calibration.placeTitle')}>
           <Typography variant="body1" sx={{ mb: 2 }}>
-            {PLACEMENT_TEXT[placement]}
+            {t(`calibration.placement.${placement}`)}
           </Typography>
           <ConnectedPhones status={live.data} />
         </Card>
-        <Card title="Board details">
+        <Card title={t('calibration.boardTitle')}>
           <Stack spacing={2} sx={{ minWidth: { md: 320 } }}>
             <Stack direction="row" spacing={2}>
               <TextField
-                label="Rows"
+                label={t('calibration.rows')}
                 type="number"
                 value={rows}
                 onChange={(e) => setRows(Number(e.target.value))}
                 slotProps={{ htmlInput: { min: 2, max: 50 } }}
-                helperText="Inner corners"
+                helperText={t('calibration.innerCorners')}
                 disabled={busy}
                 fullWidth
               />
               <TextField
-                label="Columns"
+                label={t('calibration.columns')}
                 type="number"
                 value={cols}
                 onChange={(e) => setCols(Number(e.target.value))}
                 slotProps={{ htmlInput: { min: 2, max: 50 } }}
-                helperText="Inner corners"
+                helperText={t('calibration.innerCorners')}
                 disabled={busy}
                 fullWidth
               />
             </Stack>
             <TextField
-              label="Square size (mm)"
+              label={t('calibration.square')}
               type="number"
               value={square}
               onChange={(e) => setSquare(Number(e.target.value))}
@@ -159,15 +164,19 @@ export default function CalibrationPage() {
               disabled={busy}
             />
             <FormControl disabled={busy}>
-              <FormLabel id="placement-label">Placement</FormLabel>
+              <FormLabel id="placement-label">{t('calibration.placementLabel')}</FormLabel>
               <RadioGroup
                 row
                 aria-labelledby="placement-label"
                 value={placement}
                 onChange={(e) => setPlacement(e.target.value as Placement)}
               >
-                <FormControlLabel value="Perpendicular" control={<Radio />} label="Perpendicular" />
-                <FormControlLabel value="Lying" control={<Radio />} label="Lying (beta)" />
+                <FormControlLabel
+                  value="Perpendicular"
+                  control={<Radio />}
+                  label={t('calibration.perpendicular')}
+                />
+                <FormControlLabel value="Lying" control={<Radio />} label={t('calibration.lying')} />
               </RadioGroup>
             </FormControl>
           </Stack>
@@ -175,12 +184,17 @@ export default function CalibrationPage() {
       </Stack>
       {busy && st?.status === 'uploading' ? (
         <Alert severity="info" sx={{ mt: 2 }}>
-          {st.message ?? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded.`}
+          {st.message
+            ? localizeMessage(st.message)
+            : t('calibration.videosUploadedNote', {
+                uploaded: st.n_videos_uploaded,
+                expected: st.n_videos_expected,
+              })}
         </Alert>
       ) : null}
       {busy && st?.status === 'processing' ? (
         <Alert severity="info" sx={{ mt: 2 }}>
-          Processing the calibration. This usually takes under 1 minute.
+          {t('calibration.processing')}
         </Alert>
       ) : null}
       {error ? (
@@ -198,7 +212,7 @@ export default function CalibrationPage() {
           onClick={() => navigate(routePath('ConnectDevicesForId', { id: sessionId }))}
           disabled={busy}
         >
-          Back
+          {t('common:actions.back')}
         </Button>
         <Stack direction="row" spacing={2}>
           <ImportCalibration

@@ -2,6 +2,7 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { useMutation } from '@tanstack/react-query';
 import { MIN_CAMERAS } from '@poselab/contract';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { errorText } from '../../api/api-error';
 import { authStore } from '../../auth/auth-store';
@@ -11,19 +12,14 @@ import { captureApi, useCaptureStatus } from './api';
 import { PairingQr } from './ReconnectPhoneDialog';
 import { Card, ConnectedPhones, WizardSteps } from './WizardParts';
 
-const INSTRUCTIONS = [
-  'Open the camera app of your phone (no PoseLab app is needed).',
-  'Scan the QR code below and open the link: the phone shows its camera and “Connected”.',
-  'Mount the phone on a tripod.',
-  'Repeat for every phone.',
-  'Make sure the person is in view of at least 2 cameras.',
-];
+const INSTRUCTIONS = ['step1', 'step2', 'step3', 'step4', 'step5'] as const;
 
 /**
  * SPEC §2 ConnectDevices (step 1). Without an id a new session is created (sessions/new) and becomes the
  * app's current session; with an id (ConnectDevicesForId) that session's phones are paired.
  */
 export default function ConnectDevicesPage() {
+  const { t } = useTranslation(['wizard', 'common']);
   const { id: routeId } = useParams();
   const navigate = useNavigate();
   const created = useRef(false);
@@ -48,15 +44,15 @@ export default function ConnectDevicesPage() {
   const connected = status.data?.n_cameras_connected ?? 0;
 
   return (
-    <Page title="Connect devices">
+    <Page title={t('connect.title')}>
       <WizardSteps active={0} />
       {create.isError ? <Alert severity="error">{errorText(create.error)}</Alert> : null}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
-        <Card title="Pair your phones">
+        <Card title={t('connect.pairTitle')}>
           <Box component="ol" sx={{ pl: 3, m: 0, '& li': { mb: 1 } }}>
             {INSTRUCTIONS.map((s) => (
               <li key={s}>
-                <Typography variant="body1">{s}</Typography>
+                <Typography variant="body1">{t(`connect.instructions.${s}`)}</Typography>
               </li>
             ))}
           </Box>
@@ -65,12 +61,12 @@ export default function ConnectDevicesPage() {
             {status.isError ? <Alert severity="warning">{errorText(status.error)}</Alert> : null}
           </Box>
         </Card>
-        <Card title="QR code">
+        <Card title={t('connect.qrTitle')}>
           <Box sx={{ display: 'flex', justifyContent: 'center', minWidth: 260 }}>
             {routeId ? (
               <PairingQr sessionId={routeId} size={260} />
             ) : (
-              <CircularProgress aria-label="Creating session" />
+              <CircularProgress aria-label={t('connect.creating')} />
             )}
           </Box>
         </Card>
@@ -78,7 +74,7 @@ export default function ConnectDevicesPage() {
       <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center', justifyContent: 'flex-end' }}>
         {routeId && connected < MIN_CAMERAS ? (
           <Typography variant="body2" color="text.secondary">
-            Connect at least {MIN_CAMERAS} phones to record.
+            {t('connect.needMore', { count: MIN_CAMERAS })}
           </Typography>
         ) : null}
         <Button
@@ -87,7 +83,7 @@ export default function ConnectDevicesPage() {
           disabled={!routeId}
           onClick={() => navigate(routePath('Calibration', { id: routeId! }))}
         >
-          Next
+          {t('common:actions.next')}
         </Button>
       </Stack>
     </Page>

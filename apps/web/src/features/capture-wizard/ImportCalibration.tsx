@@ -2,6 +2,7 @@ import { Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { importCalibrationEndpoint } from '@poselab/contract';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client';
 import { errorText } from '../../api/api-error';
 import { toast } from '../../toast/toast';
@@ -16,6 +17,7 @@ export function ImportCalibration({
   disabled?: boolean;
   onImported: (nCameras: number) => void;
 }) {
+  const { t } = useTranslation('wizard');
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const upload = async (file: File) => {
@@ -39,7 +41,7 @@ export function ImportCalibration({
         type="file"
         accept=".txt,.toml,.qca"
         hidden
-        aria-label="Calibration file"
+        aria-label={t('calibration.importFile')}
         onChange={(e) => {
           const f = e.target.files?.[0];
           if (f) void upload(f);
@@ -51,7 +53,7 @@ export function ImportCalibration({
         disabled={disabled || busy}
         onClick={() => input.current?.click()}
       >
-        Import calibration file
+        {t('calibration.import')}
       </Button>
     </>
   );

@@ -8,16 +8,19 @@ import {
   type Subject,
 } from '@poselab/contract';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { apiCall } from '../../api/client';
 import { errorText } from '../../api/api-error';
+import { i18n } from '../../i18n';
+import { localizeMessage } from '../../i18n/contract-messages';
 import { authStore } from '../../auth/auth-store';
 import { Page } from '../../layout/PageTitle';
 import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import { AdvancedSettingsDialog } from './AdvancedSettingsDialog';
 import {
-  calibrationCaption,
+  calibrationCaptionKey,
   captureApi,
   useCalibratedCameras,
   useSessionFramerates,
@@ -31,13 +34,14 @@ import { useTrialRun } from './use-trial-run';
 import { Card, WizardSteps } from './WizardParts';
 
 function neutralCaption(status: string | null, busy: boolean): string {
-  if (!busy && !status) return 'Record';
-  const c = calibrationCaption(status, busy);
-  return c === 'Confirm' ? 'Done' : c;
+  if (!busy && !status) return i18n.t('wizard:captions.record');
+  const key = calibrationCaptionKey(status, busy);
+  return i18n.t(`wizard:captions.${key === 'confirm' ? 'done' : key}`);
 }
 
 /** SPEC §2 Neutral (step 4) with the flow of SPEC §4. */
 export default function NeutralPage() {
+  const { t } = useTranslation(['wizard', 'common']);
   const { id: routeId } = useParams();
   const sessionId = routeId || authStore.get().currentSessionId || '';
   const navigate = useNavigate();
@@ -91,9 +95,9 @@ export default function NeutralPage() {
     nCal === undefined
       ? null
       : nCal === 0
-        ? DEVICE_MESSAGES.noCalibratedCameras
+        ? localizeMessage(DEVICE_MESSAGES.noCalibratedCameras)
         : nCal === 1
-          ? DEVICE_MESSAGES.oneCalibratedCamera
+          ? localizeMessage(DEVICE_MESSAGES.oneCalibratedCamera)
           : null;
   const errors = validateNeutral(form);
   const valid = Object.keys(errors).length === 0;
@@ -107,9 +111,9 @@ export default function NeutralPage() {
     const trial = st.trial_id
       ? await apiCall(getTrialEndpoint, { params: { id: st.trial_id } }).catch(() => null)
       : null;
-    const parts = [trial?.meta.error_msg ?? st.message ?? 'Error in processing neutral pose'];
+    const parts = [localizeMessage(trial?.meta.error_msg ?? st.message ?? t('neutral.neutralError'))];
     if (nCal !== undefined && st.n_videos_uploaded !== nCal)
-      parts.push(DEVICE_MESSAGES.missingVideos(nCal, st.n_videos_uploaded));
+      parts.push(localizeMessage(DEVICE_MESSAGES.missingVideos(nCal, st.n_videos_uploaded)));
     setError(parts.join(' '));
   };
   const run = useTrialRun(sessionId, (st) => void finish(st));
@@ -163,12 +167,14 @@ export default function NeutralPage() {
 
   const busy = starting || run.running;
   const st = run.status;
-  const caption = failed ? 'Re-record' : neutralCaption(busy ? (st?.status ?? 'recording') : null, busy);
+  const caption = failed
+    ? t('captions.rerecord')
+    : neutralCaption(busy ? (st?.status ?? 'recording') : null, busy);
   const processing = busy && (st?.status === 'processing' || st?.status === 'stopped');
   const shownErrors = submitted ? errors : {};
 
   return (
-    <Page title="Neutral pose">
+    <Page title={t('neutral.title')}>
       <WizardSteps active={2} />
       <Stack direction="row" sx={{ mb: 2, justifyContent: 'flex-end' }}>
         <ReconnectPhoneDialog sessionId={sessionId} />
@@ -203,7 +209,7 @@ export default function NeutralPage() {
           disabled={busy}
         />
         <Card
-          title="Record the neutral pose"
+          title={t('neutral.recordTitle')}
           action={
             <AdvancedSettingsDialog
               value={form.advanced}
@@ -217,29 +223,35 @@ export default function NeutralPage() {
             <Box
               component="img"
               src="/neutral-pose.svg"
-              alt="Example of the neutral pose"
+              alt={t('neutral.exampleAlt')}
               sx={{ width: 120, flexShrink: 0 }}
             />
-            <Typography variant="body1">
-              Ask the subject to stand still in the middle of the capture area, upright, feet shoulder-width
-              apart and pointing forward, arms slightly away from the body, looking ahead. Every camera must
-              see the whole body.
-            </Typography>
+            <Typography variant="body1">{t('neutral.instructions')}</Typography>
           </Stack>
           {busy && st?.status === 'uploading' ? (
             <Alert severity="info" sx={{ mt: 2 }}>
-              {st.message ?? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded.`}
+              {st.message
+                ? localizeMessage(st.message)
+                : t('calibration.videosUploadedNote', {
+                    uploaded: st.n_videos_uploaded,
+                    expected: st.n_videos_expected,
+                  })}
             </Alert>
           ) : null}
           {processing ? (
             <Box sx={{ mt: 2 }} aria-live="polite">
               <Typography variant="body2" gutterBottom>
                 {st?.progress_info.message
-                  ? `${st.progress_info.message}${st.progress_info.percent !== null ? ` (${Math.round(st.progress_info.percent)}%)` : ''}`
-                  : 'Processing waiting to start'}
+                  ? st.progress_info.percent !== null
+                    ? t('neutral.progress', {
+                        message: localizeMessage(st.progress_info.message),
+                        percent: Math.round(st.progress_info.percent),
+                      })
+                    : localizeMessage(st.progress_info.message)
+                  : t('neutral.waiting')}
               </Typography>
               <LinearProgress
-                aria-label="Processing progress"
+                aria-label={t('neutral.progressLabel')}
                 variant={
                   st?.progress_info.percent !== null && st?.progress_info.percent !== undefined
                     ? 'determinate'
@@ -272,7 +284,7 @@ export default function NeutralPage() {
           onClick={() => navigate(routePath('Calibration', { id: sessionId }))}
           disabled={busy}
         >
-          Back
+          {t('common:actions.back')}
         </Button>
         <Button
           variant="contained"
@@ -280,7 +292,7 @@ export default function NeutralPage() {
           disabled={!valid || busy}
           onClick={() => navigate(routePath('Session', { id: sessionId }))}
         >
-          Next
+          {t('common:actions.next')}
         </Button>
       </Stack>
     </Page>

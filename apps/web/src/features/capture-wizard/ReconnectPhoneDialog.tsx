@@ -11,18 +11,21 @@ import {
 } from '@mui/material';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/api-error';
 import { useQr } from './api';
 
 /** The pairing QR code of a session, with its loading and error states. */
 export function PairingQr({ sessionId, size = 240 }: { sessionId: string; size?: number }) {
+  const { t } = useTranslation('wizard');
   const qr = useQr(sessionId);
-  if (qr.isPending) return <CircularProgress aria-label="Loading QR code" />;
-  if (qr.isError) return <Alert severity="error">{qr.error.message}</Alert>;
+  if (qr.isPending) return <CircularProgress aria-label={t('qr.loading')} />;
+  if (qr.isError) return <Alert severity="error">{errorText(qr.error)}</Alert>;
   return (
     <Box
       component="img"
       src={qr.data.qr}
-      alt="QR code to pair a phone with this session"
+      alt={t('qr.alt')}
       data-pairing-url={qr.data.url}
       sx={{
         width: size,
@@ -39,23 +42,21 @@ export function PairingQr({ sessionId, size = 240 }: { sessionId: string; size?:
 
 /** SPEC §2: the Reconnect phone QR dialog (Calibration, Neutral and Session). */
 export function ReconnectPhoneDialog({ sessionId }: { sessionId: string }) {
+  const { t } = useTranslation(['wizard', 'common']);
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="outlined" size="small" startIcon={<QrCode2Icon />} onClick={() => setOpen(true)}>
-        Reconnect phone
+        {t('qr.reconnect')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="reconnect-phone-title">
-        <DialogTitle id="reconnect-phone-title">Reconnect phone</DialogTitle>
+        <DialogTitle id="reconnect-phone-title">{t('qr.reconnect')}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
-          <Typography variant="body2">
-            Scan this code with a phone that lost its connection, or with an extra phone, to add it to the
-            session.
-          </Typography>
+          <Typography variant="body2">{t('qr.reconnectText')}</Typography>
           {open ? <PairingQr sessionId={sessionId} /> : null}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Close</Button>
+          <Button onClick={() => setOpen(false)}>{t('common:actions.close')}</Button>
         </DialogActions>
       </Dialog>
     </>

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   ALPHA_DASH_CUSTOM,
   DEFAULT_FRAMERATE,
@@ -8,7 +9,9 @@ import {
   MESSAGES,
   maxRecordingSeconds,
 } from '@poselab/contract';
-import { ApiError } from '../../api/api-error';
+import { errorText } from '../../api/api-error';
+import { i18n } from '../../i18n';
+import { useLocalizeMessage } from '../../i18n/contract-messages';
 import { toast } from '../../toast/toast';
 import { captureApi, formatElapsed } from './api';
 
@@ -20,7 +23,7 @@ const UPLOAD_POLL_MS = 2_000;
 const TICK_MS = 500;
 
 export function validateTrialName(name: string): string | null {
-  if (!name.trim()) return 'Trial name is required.';
+  if (!name.trim()) return i18n.t('wizard:recorder.nameRequired');
   if (/\s/.test(name)) return MESSAGES.noSpaces;
   if (!ALPHA_DASH_CUSTOM.test(name)) return MESSAGES.alphaDashCustom;
   return null;
@@ -41,6 +44,8 @@ export function Recorder({
   onTrialStarted?: (trialId: string) => void;
   onTrialStopped?: (trialId: string) => void;
 }) {
+  const { t } = useTranslation('wizard');
+  const lm = useLocalizeMessage();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
@@ -61,12 +66,16 @@ export function Recorder({
   const refreshSession = () => void queryClient.invalidateQueries({ queryKey: ['session', sessionId] });
 
   const pollUploads = () => {
-    const t = window.setTimeout(async () => {
+    const timer = window.setTimeout(async () => {
       try {
         const st = await captureApi.status(sessionId, trialRef.current ?? undefined);
         setMessage(
           st.status === 'uploading'
-            ? (st.message ?? `${st.n_videos_uploaded} of ${st.n_videos_expected} videos uploaded`)
+            ? (st.message ??
+                t('calibration.videosUploaded', {
+                  uploaded: st.n_videos_uploaded,
+                  expected: st.n_videos_expected,
+                }))
             : null,
         );
         if (st.status === 'uploading' || st.status === 'recording') {
@@ -81,7 +90,7 @@ export function Recorder({
       setMessage(null);
       refreshSession();
     }, UPLOAD_POLL_MS);
-    timers.current.push(t);
+    timers.current.push(timer);
   };
 
   const stop = async (byLimit: boolean) => {
@@ -96,7 +105,7 @@ export function Recorder({
       refreshSession();
       pollUploads();
     } catch (err) {
-      toast.error((err as ApiError).message);
+      toast.error(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -136,7 +145,7 @@ export function Recorder({
         }, STATUS_CHECK_MS),
       );
     } catch (err) {
-      toast.error((err as ApiError).message);
+      toast.error(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -147,7 +156,7 @@ export function Recorder({
     try {
       await captureApi.cancel(sessionId);
     } catch (err) {
-      toast.error((err as ApiError).message);
+      toast.error(errorText(err));
     }
     setState('ready');
     setMessage(null);
@@ -155,7 +164,7 @@ export function Recorder({
   };
 
   return (
-    <Box component="section" aria-label="Record a trial">
+    <Box component="section" aria-label={t('recorder.region')}>
       <Stack
         direction="row"
         useFlexGap
@@ -167,7 +176,7 @@ export function Recorder({
         }}
       >
         <TextField
-          label="Trial name"
+          label={t('recorder.trialName')}
           size="small"
           value={name}
           onChange={(e) => {
@@ -178,29 +187,29 @@ export function Recorder({
             if (e.key === 'Enter' && state === 'ready') void start();
           }}
           error={Boolean(nameError)}
-          helperText={nameError ?? `Up to ${limit} s at ${framerate} fps`}
+          helperText={nameError ? lm(nameError) : t('recorder.limit', { seconds: limit, fps: framerate })}
           disabled={state !== 'ready'}
           sx={{ minWidth: 220 }}
         />
         {state === 'ready' ? (
           <Button variant="contained" onClick={() => void start()} disabled={busy}>
-            Start recording
+            {t('recorder.start')}
           </Button>
         ) : null}
         {state === 'recording' ? (
           <Button variant="contained" color="error" onClick={() => void stop(false)} disabled={busy}>
-            Stop recording {formatElapsed(elapsed)}
+            {t('recorder.stop', { elapsed: formatElapsed(elapsed) })}
           </Button>
         ) : null}
         {state === 'processing' ? (
           <Button variant="outlined" color="warning" onClick={() => void cancel()}>
-            Cancel Upload
+            {t('recorder.cancel')}
           </Button>
         ) : null}
       </Stack>
       {state === 'processing' ? (
         <Alert severity="info" sx={{ mt: 1 }}>
-          {message ?? 'Uploading videos from the phones…'}
+          {message ? lm(message) : t('recorder.uploading')}
         </Alert>
       ) : null}
     </Box>

@@ -2,6 +2,8 @@ import { Autocomplete, Button, CircularProgress, Stack, TextField } from '@mui/m
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { SUBJECT_AUTOCOMPLETE_PAGE_SIZE, type Subject } from '@poselab/contract';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocalizeMessage } from '../../i18n/contract-messages';
 import { useAuth } from '../../auth/auth-store';
 import { SubjectDialog } from '../subjects/SubjectDialog';
 import { useSubjects } from '../subjects/api';
@@ -28,6 +30,8 @@ export function SessionInfoCard({
   errors: { subject?: string; sessionName?: string };
   disabled?: boolean;
 }) {
+  const { t } = useTranslation('wizard');
+  const lm = useLocalizeMessage();
   const auth = useAuth();
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
@@ -57,7 +61,7 @@ export function SessionInfoCard({
     }
   }, [options, preselectId, preselected, subject, onSubject]);
   return (
-    <Card title="Session Info">
+    <Card title={t('sessionInfo.title')}>
       <Stack spacing={2}>
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
@@ -79,7 +83,7 @@ export function SessionInfoCard({
             renderInput={(params) => (
               <TextField
                 {...params}
-                label="Subject"
+                label={t('sessionInfo.subject')}
                 required
                 error={Boolean(errors.subject)}
                 helperText={errors.subject ?? ' '}
@@ -105,15 +109,15 @@ export function SessionInfoCard({
             disabled={disabled}
             sx={{ mt: { sm: 1 }, whiteSpace: 'nowrap', alignSelf: { xs: 'flex-start', sm: 'auto' } }}
           >
-            Add subject
+            {t('sessionInfo.addSubject')}
           </Button>
         </Stack>
         <TextField
-          label="Session name (optional)"
+          label={t('sessionInfo.sessionName')}
           value={sessionName}
           onChange={(e) => onSessionName(e.target.value)}
           error={Boolean(errors.sessionName)}
-          helperText={errors.sessionName ?? ' '}
+          helperText={errors.sessionName ? lm(errors.sessionName) : ' '}
           disabled={disabled}
         />
       </Stack>

@@ -1,12 +1,14 @@
 import { Box, Chip, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroid';
 import type { ReactNode } from 'react';
-import type { CaptureStatusReply } from './api';
+import { useTranslation } from 'react-i18next';
+import { deviceName, type CaptureStatusReply } from './api';
 
-const STEPS = ['Connect devices', 'Calibration', 'Neutral pose', 'Record trials'];
+const STEPS = ['connect', 'calibration', 'neutral', 'trials'] as const;
 
 /** The wizard's step indicator (labels hidden on narrow screens). */
 export function WizardSteps({ active }: { active: number }) {
+  const { t } = useTranslation('wizard');
   return (
     <Stepper
       activeStep={active}
@@ -15,7 +17,7 @@ export function WizardSteps({ active }: { active: number }) {
     >
       {STEPS.map((s) => (
         <Step key={s}>
-          <StepLabel>{s}</StepLabel>
+          <StepLabel>{t(`steps.${s}`)}</StepLabel>
         </Step>
       ))}
     </Stepper>
@@ -24,11 +26,12 @@ export function WizardSteps({ active }: { active: number }) {
 
 /** Each phone connected right now, live. */
 export function ConnectedPhones({ status }: { status: CaptureStatusReply | undefined }) {
+  const { t } = useTranslation('wizard');
   const devices = status?.devices ?? [];
   return (
     <Box aria-live="polite">
       <Typography variant="subtitle2" gutterBottom>
-        {devices.length} {devices.length === 1 ? 'phone' : 'phones'} connected
+        {t('phonesConnected', { count: devices.length })}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {devices.map((d) => (
@@ -37,7 +40,7 @@ export function ConnectedPhones({ status }: { status: CaptureStatusReply | undef
             icon={<PhoneAndroidIcon />}
             color="success"
             variant="outlined"
-            label={`${d.name}${d.model ? ` · ${d.model}` : ''}${d.state !== 'idle' ? ` · ${d.state}` : ''}`}
+            label={`${deviceName(d.name)}${d.model ? ` · ${d.model}` : ''}${d.state !== 'idle' ? ` · ${t(`deviceStates.${d.state}`, { defaultValue: d.state })}` : ''}`}
           />
         ))}
       </Stack>

@@ -14,6 +14,7 @@ import {
   type EndpointResponse,
 } from '@poselab/contract';
 import { apiCall } from '../../api/client';
+import { i18n } from '../../i18n';
 
 export type CaptureStatusReply = EndpointResponse<typeof statusEndpoint>;
 
@@ -78,23 +79,48 @@ export function formatElapsed(seconds: number): string {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** Caption of the Calibration page's main button for a polled status (SPEC §2 and §4). */
-export function calibrationCaption(status: string | null, busy: boolean): string {
+export type CaptionKey =
+  | 'calibrate'
+  | 'recording'
+  | 'uploading'
+  | 'queueing'
+  | 'processing'
+  | 'confirm'
+  | 'rerecord'
+  | 'record'
+  | 'done';
+
+/** Which caption the Calibration page's main button shows for a polled status (SPEC §2 and §4). */
+export function calibrationCaptionKey(status: string | null, busy: boolean): CaptionKey {
   switch (status) {
     case 'recording':
-      return 'Recording';
+      return 'recording';
     case 'uploading':
-      return 'Uploading';
+      return 'uploading';
     case 'stopped':
-      return 'Queueing';
+      return 'queueing';
     case 'processing':
     case 'reprocess':
-      return 'Processing';
+      return 'processing';
     case 'done':
-      return 'Confirm';
+      return 'confirm';
     case 'error':
-      return 'Re-record';
+      return 'rerecord';
     default:
-      return busy ? 'Recording' : 'Calibrate';
+      return busy ? 'recording' : 'calibrate';
   }
+}
+
+/** The caption itself, in the UI language. */
+export function calibrationCaption(status: string | null, busy: boolean): string {
+  return i18n.t(`wizard:captions.${calibrationCaptionKey(status, busy)}`);
+}
+
+/**
+ * A paired phone's name as the user saw it when pairing: the server names phones 'Camera N' in pairing
+ * order; shown in the UI language.
+ */
+export function deviceName(name: string): string {
+  const m = /^Camera (\d+)$/.exec(name);
+  return m ? i18n.t('wizard:camera', { n: Number(m[1]) }) : name;
 }

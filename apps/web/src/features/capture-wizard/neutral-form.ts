@@ -8,6 +8,7 @@ import {
   normalizeFilterFrequency,
   type Subject,
 } from '@poselab/contract';
+import { i18n } from '../../i18n';
 
 export interface AdvancedSettings {
   framerate: number;
@@ -38,8 +39,8 @@ export function validateNeutral(
   f: NeutralForm,
 ): Partial<Record<'subject' | 'dataSharing' | 'agreed' | 'sessionName', string>> {
   const errors: Partial<Record<'subject' | 'dataSharing' | 'agreed' | 'sessionName', string>> = {};
-  if (!f.subject) errors.subject = 'Select a subject.';
-  if (!f.dataSharing) errors.dataSharing = 'Select a data sharing option.';
+  if (!f.subject) errors.subject = i18n.t('wizard:neutral.selectSubject');
+  if (!f.dataSharing) errors.dataSharing = i18n.t('wizard:neutral.selectSharing');
   if (!f.agreed) errors.agreed = MESSAGES.subjectMustAgree;
   if (f.sessionName && !/^[A-Za-z0-9_]+$/.test(f.sessionName)) errors.sessionName = MESSAGES.sessionNameHint;
   return errors;

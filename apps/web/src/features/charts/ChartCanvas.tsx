@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ChartOptionsState } from './chart-options';
 import { KinematicsChart } from './KinematicsChart';
 import type { Series } from './series';
@@ -14,6 +15,7 @@ export const ChartCanvas = forwardRef<
   ChartHandle,
   { series: Series[]; options: ChartOptionsState; xTitle: string; yTitle: string }
 >(function ChartCanvas({ series, options, xTitle, yTitle }, ref) {
+  const { t } = useTranslation('charts');
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<KinematicsChart | null>(null);
   useImperativeHandle(ref, () => ({
@@ -34,7 +36,7 @@ export const ChartCanvas = forwardRef<
   }, [series, options, xTitle, yTitle]);
   return (
     <Box sx={{ position: 'relative', height: { xs: 360, sm: 480 } }}>
-      <canvas ref={canvas} aria-label="Kinematics chart" role="img" data-testid="kinematics-chart" />
+      <canvas ref={canvas} aria-label={t('chart')} role="img" data-testid="kinematics-chart" />
     </Box>
   );
 });

@@ -1,4 +1,5 @@
 import { Box, Button, MenuItem, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import {
   COLOR_SCALES,
   LEGEND_ALIGNMENTS,
@@ -18,6 +19,7 @@ export function ChartOptionsPanel({
   onChange: (v: ChartOptionsState) => void;
   onResetZoom: () => void;
 }) {
+  const { t } = useTranslation('charts');
   const set = <K extends keyof ChartOptionsState>(k: K, v: ChartOptionsState[K]) =>
     onChange({ ...value, [k]: v });
   const text = (k: 'title' | 'subtitle' | 'xTitle' | 'yTitle', label: string) => (
@@ -40,6 +42,7 @@ export function ChartOptionsPanel({
     k: K,
     label: string,
     options: readonly string[],
+    labels: string,
   ) => (
     <TextField
       select
@@ -50,7 +53,7 @@ export function ChartOptionsPanel({
     >
       {options.map((o) => (
         <MenuItem key={o} value={o}>
-          {o}
+          {t(`${labels}.${o}`)}
         </MenuItem>
       ))}
     </TextField>
@@ -65,18 +68,23 @@ export function ChartOptionsPanel({
         maxWidth: 520,
       }}
     >
-      {text('title', 'Title')}
-      {text('subtitle', 'Subtitle')}
-      {text('xTitle', 'X axis title')}
-      {text('yTitle', 'Y axis title')}
-      {num('lineWidth', 'Line width')}
-      {select('pointStyle', 'Point style', POINT_STYLES)}
-      {num('pointSize', 'Point size')}
-      {select('legendPosition', 'Legend position', LEGEND_POSITIONS)}
-      {select('legendAlign', 'Legend alignment', LEGEND_ALIGNMENTS)}
-      {select('colorScale', 'Colour scale', Object.keys(COLOR_SCALES) as ColorScaleName[])}
+      {text('title', t('optionsPanel.title'))}
+      {text('subtitle', t('optionsPanel.subtitle'))}
+      {text('xTitle', t('optionsPanel.xTitle'))}
+      {text('yTitle', t('optionsPanel.yTitle'))}
+      {num('lineWidth', t('optionsPanel.lineWidth'))}
+      {select('pointStyle', t('optionsPanel.pointStyle'), POINT_STYLES, 'pointStyles')}
+      {num('pointSize', t('optionsPanel.pointSize'))}
+      {select('legendPosition', t('optionsPanel.legendPosition'), LEGEND_POSITIONS, 'legendPositions')}
+      {select('legendAlign', t('optionsPanel.legendAlign'), LEGEND_ALIGNMENTS, 'legendAlignments')}
+      {select(
+        'colorScale',
+        t('optionsPanel.colorScale'),
+        Object.keys(COLOR_SCALES) as ColorScaleName[],
+        'colorScales',
+      )}
       <Button variant="outlined" onClick={onResetZoom}>
-        Reset Zoom
+        {t('optionsPanel.resetZoom')}
       </Button>
     </Box>
   );

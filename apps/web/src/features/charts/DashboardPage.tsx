@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import type { Session, Trial } from '@poselab/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { errorText } from '../../api/api-error';
 import { isLoggedIn, useAuth } from '../../auth/auth-store';
@@ -38,6 +39,7 @@ const newSelector = (from?: Partial<SelectorState>): SelectorState => ({
 
 /** SPEC §2 Chart page (the Kinematics dashboard): IK coordinates of several trials against time or each other. */
 export default function DashboardPage() {
+  const { t } = useTranslation('charts');
   const { id } = useParams();
   const auth = useAuth();
   const loggedIn = isLoggedIn(auth) && auth.verified;
@@ -70,7 +72,7 @@ export default function DashboardPage() {
   const subjects = loggedIn
     ? (subjectsQuery.data?.subjects ?? []).map((s) => ({ id: s.id, name: s.name }))
     : routeSession.data?.subject_id
-      ? [{ id: routeSession.data.subject_id, name: routeSession.data.name ?? 'Subject' }]
+      ? [{ id: routeSession.data.subject_id, name: routeSession.data.name ?? t('subjectFallback') }]
       : [];
 
   const trialOf = (sel: SelectorState): Trial | undefined => {
@@ -111,7 +113,7 @@ export default function DashboardPage() {
     if (!png) return;
     const a = document.createElement('a');
     a.href = png;
-    a.download = `${options.title || 'kinematics-chart'}.png`;
+    a.download = `${options.title || t('fileName')}.png`;
     document.body.appendChild(a);
     a.click();
     a.remove();
@@ -121,19 +123,17 @@ export default function DashboardPage() {
     setSelectors((list) => list.map((s, k) => (k === i ? v : s)));
 
   return (
-    <Page title="Kinematics dashboard">
+    <Page title={t('title')}>
       {routeSession.error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {errorText(routeSession.error)}
         </Alert>
       )}
-      {!loggedIn && !id && (
-        <Alert severity="info">Open the dashboard of a public session to see its kinematics.</Alert>
-      )}
+      {!loggedIn && !id && <Alert severity="info">{t('publicOnly')}</Alert>}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '360px 1fr' }, gap: 2 }}>
-        <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Data menu">
+        <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('dataMenu')}>
           <Typography variant="subtitle1" component="h2" gutterBottom>
-            Data
+            {t('data')}
           </Typography>
           <Stack spacing={1}>
             {selectors.map((sel, i) => (
@@ -158,12 +158,12 @@ export default function DashboardPage() {
                 ])
               }
             >
-              Add trial
+              {t('addTrial')}
             </Button>
             <TextField
               select
               size="small"
-              label="X quantity"
+              label={t('x')}
               value={columns.includes(x) ? x : 'time'}
               onChange={(e) => setX(e.target.value)}
             >
@@ -176,7 +176,7 @@ export default function DashboardPage() {
             <TextField
               select
               size="small"
-              label="Y quantities"
+              label={t('y')}
               value={shownYs}
               slotProps={{ select: { multiple: true, renderValue: (v) => (v as string[]).join(', ') } }}
               onChange={(e) =>
@@ -195,31 +195,29 @@ export default function DashboardPage() {
               ))}
             </TextField>
             <Button variant="contained" onClick={download} disabled={series.length === 0}>
-              Download Chart
+              {t('download')}
             </Button>
             <Button
               variant="outlined"
               disabled={!firstSession}
               onClick={() => navigate(routePath('Session', { id: firstSession }))}
             >
-              Go to Visualizer
+              {t('visualizer')}
             </Button>
-            {loggedIn && (
-              <Button onClick={() => navigate(routePath('SelectSession'))}>Back to session list</Button>
-            )}
+            {loggedIn && <Button onClick={() => navigate(routePath('SelectSession'))}>{t('back')}</Button>}
           </Stack>
         </Paper>
         <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
             <Typography variant="body2" color="text.secondary">
-              Drag to zoom; hold Ctrl and drag to pan.
+              {t('zoomHint')}
             </Typography>
             <Button
               startIcon={<TuneIcon />}
               onClick={(e) => setOptionsAnchor(e.currentTarget)}
               aria-haspopup="dialog"
             >
-              Options
+              {t('options')}
             </Button>
           </Stack>
           {loadError && <Alert severity="error">{errorText(loadError)}</Alert>}

@@ -1,7 +1,8 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, IconButton, MenuItem, TextField, Tooltip } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import type { Session } from '@poselab/contract';
-import { OFFSET_ERROR, parseOffset } from './chart-options';
+import { parseOffset } from './chart-options';
 import { selectableTrials, useSubjectSessions } from './data';
 
 export interface SelectorState {
@@ -41,6 +42,7 @@ export function TrialSelector({
   onChange: (v: SelectorState) => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation('charts');
   const loaded = useSubjectSessions(value.subjectId, fixedSessions === null);
   const sessions = fixedSessions ?? loaded.data ?? [];
   const session = sessions.find((s) => s.id === value.sessionId);
@@ -63,7 +65,7 @@ export function TrialSelector({
       <TextField
         select
         size="small"
-        label={`Subject ${n}`}
+        label={t('selector.subject', { n })}
         value={subjects.some((s) => s.id === value.subjectId) ? value.subjectId : ''}
         onChange={(e) => onChange({ ...value, subjectId: e.target.value, sessionId: '', trialId: '' })}
         disabled={fixedSessions !== null}
@@ -77,7 +79,7 @@ export function TrialSelector({
       <TextField
         select
         size="small"
-        label={`Session ${n}`}
+        label={t('selector.session', { n })}
         value={session ? value.sessionId : ''}
         onChange={(e) => onChange({ ...value, sessionId: e.target.value, trialId: '' })}
         disabled={fixedSessions !== null && fixedSessions.length < 2}
@@ -91,13 +93,17 @@ export function TrialSelector({
       <TextField
         select
         size="small"
-        label={`Trial ${n}`}
-        value={trials.some((t) => t.id === value.trialId) ? value.trialId : ''}
+        label={t('selector.trial', { n })}
+        value={trials.some((trial) => trial.id === value.trialId) ? value.trialId : ''}
         onChange={(e) => onChange({ ...value, trialId: e.target.value })}
       >
-        {trials.map((t) => (
-          <MenuItem key={t.id} value={t.id} disabled={t.id !== value.trialId && takenTrialIds.includes(t.id)}>
-            {t.name}
+        {trials.map((trial) => (
+          <MenuItem
+            key={trial.id}
+            value={trial.id}
+            disabled={trial.id !== value.trialId && takenTrialIds.includes(trial.id)}
+          >
+            {trial.name}
           </MenuItem>
         ))}
       </TextField>
@@ -105,17 +111,17 @@ export function TrialSelector({
         <TextField
           size="small"
           type="number"
-          label={`Offset ${n} (s)`}
+          label={t('selector.offset', { n })}
           value={value.offsetText}
           onChange={(e) => onChange({ ...value, offsetText: e.target.value })}
           error={offsetInvalid}
-          helperText={offsetInvalid ? OFFSET_ERROR : undefined}
+          helperText={offsetInvalid ? t('selector.offsetError') : undefined}
           slotProps={{ htmlInput: { step: 0.01 } }}
           sx={{ flex: 1 }}
         />
-        <Tooltip title="Remove trial">
+        <Tooltip title={t('selector.remove')}>
           <span>
-            <IconButton aria-label={`Remove trial ${n}`} onClick={onRemove} disabled={!canRemove}>
+            <IconButton aria-label={t('selector.removeN', { n })} onClick={onRemove} disabled={!canRemove}>
               <DeleteIcon />
             </IconButton>
           </span>

@@ -58,8 +58,7 @@ export const DEFAULT_CHART_OPTIONS: ChartOptionsState = {
   colorScale: 'Viridis',
 };
 
-/** SPEC §5 and §9: an offset must be a number; it is rounded to 4 decimals. */
-export const OFFSET_ERROR = 'Must be a number';
+/** SPEC §5 and §9: an offset must be a number ('Must be a number'); it is rounded to 4 decimals. */
 export function parseOffset(text: string): number | null {
   if (text.trim() === '') return null;
   const n = Number(text);

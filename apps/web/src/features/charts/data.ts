@@ -8,6 +8,7 @@ import {
 } from '@poselab/contract';
 import { apiCall } from '../../api/client';
 import { parseMot, type MotTable } from './mot';
+import { i18n } from '../../i18n';
 
 /** SPEC §4: only done trials, not neutral or calibration, are offered for dashboard selection. */
 export function selectableTrials(session: Session | undefined): Trial[] {
@@ -60,7 +61,7 @@ export function useMotTables(trials: (Trial | undefined)[]) {
       staleTime: Infinity,
       queryFn: async ({ signal }: { signal: AbortSignal }): Promise<MotTable> => {
         const r = t!.results.find((x) => x.tag === 'ik_results' && x.media);
-        if (!r?.media) throw new Error('Result with tag "ik_results" not found');
+        if (!r?.media) throw new Error(i18n.t('charts:resultNotFound', { tag: 'ik_results' }));
         const res = await fetch(r.media, { signal });
         if (!res.ok) throw new Error(`Could not load the kinematics of ${t!.name} (${res.status})`);
         return parseMot(await res.text());

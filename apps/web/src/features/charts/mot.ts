@@ -1,3 +1,4 @@
+import { i18n } from '../../i18n';
 /** An OpenSim .mot/.sto table: column names and one array of numbers per column. */
 export interface MotTable {
   columns: string[];
@@ -10,11 +11,11 @@ export interface MotTable {
 export function parseMot(text: string): MotTable {
   const lines = text.split(/\r?\n/);
   const end = lines.findIndex((l) => l.trim().toLowerCase() === 'endheader');
-  if (end < 0) throw new Error('Not an OpenSim .mot file: no "endheader" line');
+  if (end < 0) throw new Error(i18n.t('charts:notMot'));
   const header = lines.slice(0, end);
   const inDegrees = header.some((l) => /^\s*inDegrees\s*=\s*yes/i.test(l));
   const columns = (lines[end + 1] ?? '').trim().split(/\s+/).filter(Boolean);
-  if (columns.length === 0) throw new Error('The .mot file has no column names after "endheader"');
+  if (columns.length === 0) throw new Error(i18n.t('charts:motNoColumns'));
   const data: Record<string, number[]> = Object.fromEntries(columns.map((c) => [c, [] as number[]]));
   let rows = 0;
   for (let i = end + 2; i < lines.length; i++) {

@@ -1,4 +1,5 @@
 import chroma from 'chroma-js';
+import { i18n } from '../../i18n';
 import { COLOR_SCALES, DASH_PATTERNS, type ColorScaleName } from './chart-options';
 import { quantityKind, type MotTable } from './mot';
 
@@ -80,6 +81,7 @@ export function buildSeries(
 export function axisTitle(columns: string[], units: UnitSystem): string {
   if (columns.length === 0) return '';
   const u = [...new Set(columns.map((c) => unitOf(c, units, true).unit))];
-  const names = columns.length <= 3 ? columns.join(', ') : `${columns.length} quantities`;
+  const names =
+    columns.length <= 3 ? columns.join(', ') : i18n.t('charts:quantities', { count: columns.length });
   return `${names} (${u.join(', ')})`;
 }

@@ -13,6 +13,7 @@ import {
   TableRow,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { listComparisonReportsEndpoint, type ComparisonReportItem } from '@poselab/contract';
 import { apiCall } from '../../api/client';
@@ -27,6 +28,7 @@ export function canDownload(r: ComparisonReportItem): boolean {
 
 /** SPEC §2 Downloads: the user's comparison reports (File, State, Actions). */
 export default function DownloadsPage() {
+  const { t } = useTranslation('downloads');
   const navigate = useNavigate();
   const reports = useQuery({
     queryKey: ['comparison-reports'],
@@ -34,33 +36,33 @@ export default function DownloadsPage() {
     refetchInterval: (q) => (q.state.data?.some((r) => r.state === 'pending') ? 1_000 : false),
   });
   return (
-    <Page title="Downloads">
+    <Page title={t('title')}>
       <Stack direction="row" sx={{ mb: 2 }}>
         <Button variant="outlined" onClick={() => navigate(routePath('SelectSession'))}>
-          Back to sessions
+          {t('back')}
         </Button>
       </Stack>
       <Paper variant="outlined">
-        {reports.isFetching ? <LinearProgress aria-label="Loading downloads" /> : null}
+        {reports.isFetching ? <LinearProgress aria-label={t('loading')} /> : null}
         {reports.isError ? <Alert severity="error">{errorText(reports.error)}</Alert> : null}
         <TableContainer>
-          <Table size="small" aria-label="Comparison reports">
+          <Table size="small" aria-label={t('tableLabel')}>
             <TableHead>
               <TableRow>
-                <TableCell>File</TableCell>
-                <TableCell>State</TableCell>
-                <TableCell>Actions</TableCell>
+                <TableCell>{t('columns.file')}</TableCell>
+                <TableCell>{t('columns.state')}</TableCell>
+                <TableCell>{t('columns.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {(reports.data ?? []).map((r) => (
                 <TableRow key={r.id}>
                   <TableCell sx={{ wordBreak: 'break-all' }}>{r.file_name}</TableCell>
-                  <TableCell>{r.state}</TableCell>
+                  <TableCell>{r.state ? t(`states.${r.state}`, { defaultValue: r.state }) : ''}</TableCell>
                   <TableCell>
                     {canDownload(r) ? (
                       <Link href={r.media ?? undefined} download={r.file_name} target="_blank" rel="noopener">
-                        Download
+                        {t('download')}
                       </Link>
                     ) : null}
                   </TableCell>
@@ -68,7 +70,7 @@ export default function DownloadsPage() {
               ))}
               {reports.isSuccess && reports.data.length === 0 ? (
                 <TableRow>
-                  <TableCell colSpan={3}>No comparison reports yet.</TableCell>
+                  <TableCell colSpan={3}>{t('none')}</TableCell>
                 </TableRow>
               ) : null}
             </TableBody>

@@ -10,8 +10,10 @@ import {
   TextField,
 } from '@mui/material';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M } from '@poselab/contract';
+import { useLocalizeMessage } from '../../i18n/contract-messages';
 import { submitDisabled } from '../auth/form-helpers';
 
 const schema = z.object({ confirm: z.string().trim().min(1, M.deleteConfirmRequired) });
@@ -29,6 +31,8 @@ export function DeleteAccountDialog({
   onClose: () => void;
   onDelete: (confirm: string) => Promise<void>;
 }) {
+  const { t } = useTranslation(['profile', 'common']);
+  const lm = useLocalizeMessage();
   const {
     register,
     handleSubmit,
@@ -42,29 +46,28 @@ export function DeleteAccountDialog({
   return (
     <Dialog open={open} onClose={isSubmitting ? undefined : close} fullWidth maxWidth="xs">
       <form noValidate onSubmit={handleSubmit(({ confirm }) => onDelete(confirm.trim()))}>
-        <DialogTitle>Delete account</DialogTitle>
+        <DialogTitle>{t('delete.title')}</DialogTitle>
         <DialogContent>
           <Alert severity="warning" sx={{ mb: 2 }}>
-            This deletes your account with all your sessions, subjects, trials and videos. It cannot be
-            undone.
+            {t('delete.warning')}
           </Alert>
           <DialogContentText sx={{ mb: 2 }}>
-            Type your username <b>{username}</b> to confirm.
+            <Trans t={t} i18nKey="delete.typeUsername" values={{ username }} components={{ b: <b /> }} />
           </DialogContentText>
           <TextField
-            label="Username"
+            label={t('fields.username')}
             fullWidth
             autoFocus
             required
             autoComplete="off"
             error={Boolean(errors.confirm)}
-            helperText={errors.confirm?.message}
+            helperText={lm(errors.confirm?.message)}
             {...register('confirm')}
           />
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={isSubmitting}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button
             type="submit"
@@ -72,7 +75,7 @@ export function DeleteAccountDialog({
             variant="contained"
             disabled={submitDisabled(isSubmitting, isSubmitted, errors)}
           >
-            Delete account
+            {t('delete.submit')}
           </Button>
         </DialogActions>
       </form>

@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack, TextField } from '@mui/material';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M, type OwnProfile, type UpdateProfileBody } from '@poselab/contract';
+import { LANGUAGES } from '../../i18n';
+import { useLocalizeMessage } from '../../i18n/contract-messages';
 import { CheckboxField } from '../auth/CheckboxField';
 import { countries } from '../auth/countries';
 import { applyFieldErrors, submitDisabled } from '../auth/form-helpers';
@@ -34,6 +37,8 @@ export function EditProfileForm({
   onSave: (body: UpdateProfileBody) => Promise<void>;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation(['profile', 'auth', 'common']);
+  const lm = useLocalizeMessage();
   const {
     register,
     control,
@@ -69,68 +74,65 @@ export function EditProfileForm({
     <TextField
       label={label}
       error={Boolean(errors[name])}
-      helperText={errors[name]?.message}
+      helperText={lm(errors[name]?.message)}
       {...extra}
       {...register(name)}
     />
   );
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(submit)} aria-label="Edit profile">
+    <Box component="form" noValidate onSubmit={handleSubmit(submit)} aria-label={t('editForm')}>
       <Stack spacing={2}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
           <TextField
-            label="Username"
+            label={t('fields.username')}
             value={profile.username}
             slotProps={{ htmlInput: { readOnly: true } }}
-            helperText="The username cannot be changed."
+            helperText={t('fields.usernameReadOnly')}
           />
-          {text('email', 'E-mail', { required: true, type: 'email', autoComplete: 'email' })}
-          {text('first_name', 'First name', { required: true, autoComplete: 'given-name' })}
-          {text('last_name', 'Last name', { required: true, autoComplete: 'family-name' })}
-          {text('institution', 'Institution', { autoComplete: 'organization' })}
-          {text('profession', 'Profession')}
+          {text('email', t('fields.email'), { required: true, type: 'email', autoComplete: 'email' })}
+          {text('first_name', t('fields.firstName'), { required: true, autoComplete: 'given-name' })}
+          {text('last_name', t('fields.lastName'), { required: true, autoComplete: 'family-name' })}
+          {text('institution', t('fields.institution'), { autoComplete: 'organization' })}
+          {text('profession', t('fields.profession'))}
           <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-            {text('reason', 'Reason for using PoseLab', { multiline: true, minRows: 2, fullWidth: true })}
+            {text('reason', t('fields.reason'), { multiline: true, minRows: 2, fullWidth: true })}
           </Box>
-          {text('website', 'Website', { type: 'url' })}
+          {text('website', t('fields.website'), { type: 'url' })}
           <SelectField
             control={control}
             name="country"
-            label="Country"
+            label={t('fields.country')}
             native
             options={countries().map((c) => ({ value: c.code, label: c.name }))}
           />
           <SelectField
             control={control}
             name="language"
-            label="Language"
-            options={[
-              { value: 'en', label: 'English' },
-              { value: 'de', label: 'German' },
-            ]}
+            label={t('fields.language')}
+            options={LANGUAGES.map((value) => ({ value, label: t(`auth:languages.${value}`) }))}
           />
           <SelectField
             control={control}
             name="unit"
-            label="Units"
-            options={[
-              { value: 'metric', label: 'Metric (kg, cm)' },
-              { value: 'imperial', label: 'Imperial (lbs, in)' },
-            ]}
+            label={t('fields.units')}
+            options={(['metric', 'imperial'] as const).map((value) => ({
+              value,
+              label: t(`auth:units.${value}`),
+            }))}
           />
         </Box>
-        <CheckboxField control={control} name="newsletter" label="Send me the PoseLab newsletter" />
+        <CheckboxField control={control} name="newsletter" label={t('fields.newsletterOptIn')} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onCancel} disabled={isSubmitting}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button
             type="submit"
             variant="contained"
             disabled={submitDisabled(isSubmitting, isSubmitted, errors)}
           >
-            Save
+            {t('common:actions.save')}
           </Button>
         </Stack>
       </Stack>

@@ -11,7 +11,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ACCOUNT_MESSAGES as M } from '@poselab/contract';
+import { useLocalizeMessage } from '../../i18n/contract-messages';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -33,6 +35,8 @@ export function ImageDialog({
   onUpload: (file: File) => Promise<void>;
   onRemove?: () => Promise<void>;
 }) {
+  const { t } = useTranslation(['profile', 'common']);
+  const lm = useLocalizeMessage();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -78,27 +82,32 @@ export function ImageDialog({
         <Stack spacing={2} sx={{ alignItems: 'center', pt: 1 }}>
           {shown ? (
             round ? (
-              <Avatar src={shown} alt="Preview" sx={{ width: 120, height: 120 }} />
+              <Avatar src={shown} alt={t('image.preview')} sx={{ width: 120, height: 120 }} />
             ) : (
-              <Box component="img" src={shown} alt="Preview" sx={{ maxWidth: '100%', maxHeight: 120 }} />
+              <Box
+                component="img"
+                src={shown}
+                alt={t('image.preview')}
+                sx={{ maxWidth: '100%', maxHeight: 120 }}
+              />
             )
           ) : (
-            <Typography color="text.secondary">No image yet.</Typography>
+            <Typography color="text.secondary">{t('image.none')}</Typography>
           )}
           <Button variant="outlined" component="label" disabled={busy}>
-            Choose image
+            {t('image.choose')}
             <input
               hidden
               type="file"
               accept="image/png,image/jpeg,image/gif,image/webp"
-              aria-label="Image file"
+              aria-label={t('image.file')}
               onChange={(e) => pick(e.target.files?.[0])}
             />
           </Button>
           {file ? <Typography variant="body2">{file.name}</Typography> : null}
           {problem ? (
             <Alert severity="error" role="alert" sx={{ width: '100%' }}>
-              {problem}
+              {lm(problem)}
             </Alert>
           ) : null}
         </Stack>
@@ -106,18 +115,18 @@ export function ImageDialog({
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {onRemove && currentUrl ? (
           <Button color="error" disabled={busy} onClick={() => run(onRemove)} sx={{ mr: 'auto' }}>
-            Remove logo
+            {t('image.removeLogo')}
           </Button>
         ) : null}
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button
           variant="contained"
           disabled={busy || !file}
           onClick={() => file && run(() => onUpload(file))}
         >
-          Upload
+          {t('image.upload')}
         </Button>
       </DialogActions>
     </Dialog>

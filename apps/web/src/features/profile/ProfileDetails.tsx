@@ -1,8 +1,10 @@
 import { Box, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import type { UserInfo } from '@poselab/contract';
+import { useTranslation } from 'react-i18next';
+import type { IntendedUse, UserInfo } from '@poselab/contract';
 import { countryName } from '../auth/countries';
-import { INTENDED_USE_LABELS } from '../auth/intended-use';
+import { useFormat } from '../../i18n/format';
+import { intendedUseLabel } from '../auth/intended-use';
 import { isOwnProfile } from './api';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -19,10 +21,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const shortDate = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US');
-
 /** The profile's fields as a definition list; private fields only on one's own profile. */
 export function ProfileDetails({ info }: { info: UserInfo }) {
+  const { t } = useTranslation(['profile', 'auth']);
+  const format = useFormat();
+  const shortDate = (iso: string) => format.date(iso.slice(0, 10));
   const own = isOwnProfile(info) ? info : null;
   const website = info.website ? (
     <Link
@@ -46,24 +49,30 @@ export function ProfileDetails({ info }: { info: UserInfo }) {
         m: 0,
       }}
     >
-      <Row label="Institution">{info.institution}</Row>
-      <Row label="Profession">{info.profession}</Row>
-      <Row label="Country">{info.country ? countryName(info.country) : ''}</Row>
-      <Row label="Website">{website}</Row>
+      <Row label={t('fields.institution')}>{info.institution}</Row>
+      <Row label={t('fields.profession')}>{info.profession}</Row>
+      <Row label={t('fields.country')}>{info.country ? countryName(info.country) : ''}</Row>
+      <Row label={t('fields.website')}>{website}</Row>
       {own ? (
         <>
-          <Row label="E-mail">{own.email}</Row>
-          <Row label="Reason">{own.reason}</Row>
-          <Row label="Language">{own.language === 'de' ? 'German' : 'English'}</Row>
-          <Row label="Units">{own.unit === 'imperial' ? 'Imperial (lbs, in)' : 'Metric (kg, cm)'}</Row>
-          <Row label="Newsletter">{own.newsletter ? 'Subscribed' : 'Not subscribed'}</Row>
-          <Row label="Intended use">
-            {own.institutional_use
-              ? (INTENDED_USE_LABELS[own.institutional_use as keyof typeof INTENDED_USE_LABELS] ??
-                own.institutional_use)
-              : 'Not declared'}
+          <Row label={t('fields.email')}>{own.email}</Row>
+          <Row label={t('fields.reasonShort')}>{own.reason}</Row>
+          <Row label={t('fields.language')}>{t(`auth:languages.${own.language === 'de' ? 'de' : 'en'}`)}</Row>
+          <Row label={t('fields.units')}>
+            {t(`auth:units.${own.unit === 'imperial' ? 'imperial' : 'metric'}`)}
           </Row>
-          <Row label="License">{`${shortDate(own.license_start_date)} to ${shortDate(own.license_end_date)}`}</Row>
+          <Row label={t('fields.newsletter')}>{own.newsletter ? t('subscribed') : t('notSubscribed')}</Row>
+          <Row label={t('fields.intendedUse')}>
+            {own.institutional_use
+              ? intendedUseLabel(own.institutional_use as IntendedUse)
+              : t('notDeclared')}
+          </Row>
+          <Row label={t('fields.license')}>
+            {t('licenseRange', {
+              start: shortDate(own.license_start_date),
+              end: shortDate(own.license_end_date),
+            })}
+          </Row>
         </>
       ) : null}
     </Box>

@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   ACCOUNT_MESSAGES as M,
@@ -27,6 +28,7 @@ import { apiCall } from '../../api/client';
 import { ApiError, errorText } from '../../api/api-error';
 import { useAuth } from '../../auth/auth-store';
 import { applyUserInfo, logout } from '../../auth/session';
+import { localizeMessage } from '../../i18n/contract-messages';
 import { mailto } from '../../layout/support';
 import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
@@ -50,6 +52,7 @@ function Centered({ children }: { children: ReactNode }) {
 
 /** SPEC §2 Profile: view, edit profile, settings (delete account), change image and logo popups. */
 export default function ProfilePage() {
+  const { t } = useTranslation('profile');
   const { username = '' } = useParams();
   const auth = useAuth();
   const navigate = useNavigate();
@@ -64,7 +67,7 @@ export default function ProfilePage() {
         <Box
           sx={{ display: 'flex', justifyContent: 'center', p: 6 }}
           role="progressbar"
-          aria-label="Loading profile"
+          aria-label={t('loading')}
         >
           <CircularProgress />
         </Box>
@@ -76,10 +79,10 @@ export default function ProfilePage() {
     return (
       <Centered>
         <Typography variant="h5" component="h1" gutterBottom>
-          Profile
+          {t('title')}
         </Typography>
         <Alert severity={missing ? 'warning' : 'error'} role="alert">
-          {missing ? userDoesNotExist(username) : errorText(query.error)}
+          {missing ? localizeMessage(userDoesNotExist(username)) : errorText(query.error)}
         </Alert>
       </Centered>
     );
@@ -164,7 +167,7 @@ export default function ProfilePage() {
   return (
     <Centered>
       <Typography variant="h5" component="h1" gutterBottom>
-        {own ? 'Your profile' : 'Profile'}
+        {own ? t('ownTitle') : t('title')}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack
@@ -175,12 +178,12 @@ export default function ProfilePage() {
           <Stack spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
             <Avatar
               src={info.profile_picture}
-              alt={`Profile picture of ${info.username}`}
+              alt={t('pictureOf', { username: info.username })}
               sx={{ width: 128, height: 128 }}
             />
             {own ? (
               <Button size="small" onClick={() => setPopup('image')}>
-                Change image
+                {t('changeImage')}
               </Button>
             ) : null}
           </Stack>
@@ -191,7 +194,7 @@ export default function ProfilePage() {
             <Button
               variant="text"
               onClick={copyUrl}
-              title="Copy the profile URL"
+              title={t('copyUrl')}
               sx={{ px: 0.5, ml: -0.5, textTransform: 'none', minWidth: 0, overflowWrap: 'anywhere' }}
             >
               @{info.username}
@@ -203,31 +206,31 @@ export default function ProfilePage() {
               <ProfileDetails info={info} />
             )}
             {mode === 'settings' && own ? (
-              <Box sx={{ mt: 3 }} aria-label="Settings" role="region">
+              <Box sx={{ mt: 3 }} aria-label={t('settings')} role="region">
                 <Typography variant="subtitle1" component="h2" gutterBottom>
-                  Settings
+                  {t('settings')}
                 </Typography>
                 <Alert
                   severity="warning"
                   action={
                     <Button color="error" onClick={() => setPopup('delete')}>
-                      Delete account
+                      {t('delete.submit')}
                     </Button>
                   }
                 >
-                  Deleting your account removes all your data.
+                  {t('deleteWarning')}
                 </Alert>
               </Box>
             ) : null}
             {own && own.logo && mode !== 'edit' ? (
               <Box sx={{ mt: 2 }}>
                 <Typography variant="body2" color="text.secondary">
-                  Custom logo
+                  {t('customLogo')}
                 </Typography>
                 <Box
                   component="img"
                   src={own.logo}
-                  alt="Custom logo"
+                  alt={t('customLogo')}
                   sx={{ maxHeight: 48, maxWidth: '100%', mt: 0.5 }}
                 />
               </Box>
@@ -237,25 +240,22 @@ export default function ProfilePage() {
                 <>
                   {mode !== 'edit' ? (
                     <Button variant="contained" onClick={() => setMode('edit')}>
-                      Edit profile
+                      {t('editProfile')}
                     </Button>
                   ) : null}
                   <Button
                     variant="outlined"
                     onClick={() => setMode(mode === 'settings' ? 'view' : 'settings')}
                   >
-                    {mode === 'settings' ? 'Close settings' : 'Settings'}
+                    {mode === 'settings' ? t('closeSettings') : t('settings')}
                   </Button>
                   <Button variant="outlined" onClick={() => setPopup('logo')}>
-                    Change logo
+                    {t('changeLogo')}
                   </Button>
                 </>
               ) : (
-                <Button
-                  variant="contained"
-                  href={mailto(`Contact request for PoseLab user ${info.username}`)}
-                >
-                  Contact
+                <Button variant="contained" href={mailto(t('contactSubject', { username: info.username }))}>
+                  {t('contact')}
                 </Button>
               )}
             </Stack>
@@ -266,7 +266,7 @@ export default function ProfilePage() {
         <>
           <ImageDialog
             open={popup === 'image'}
-            title="Change profile picture"
+            title={t('changePicture')}
             currentUrl={own.profile_picture}
             round
             onClose={() => setPopup(null)}
@@ -274,7 +274,7 @@ export default function ProfilePage() {
           />
           <ImageDialog
             open={popup === 'logo'}
-            title="Change logo"
+            title={t('changeLogo')}
             currentUrl={own.logo}
             round={false}
             onClose={() => setPopup(null)}

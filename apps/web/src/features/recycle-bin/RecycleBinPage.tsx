@@ -1,6 +1,8 @@
 import { Box, Button, Paper, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { permanentRemoveSessionEndpoint, type SessionSummary } from '@poselab/contract';
 import { apiCall } from '../../api/client';
@@ -22,32 +24,24 @@ import { SessionId, SessionTable, type SessionColumn, type SortState } from '../
 import { BinTrials } from './BinTrials';
 
 /** SPEC §2 recycle bin columns. */
-const BIN_COLUMNS: SessionColumn[] = [
-  { label: 'ID', sort: 'id', cell: (s) => <SessionId id={s.id} /> },
-  { label: 'Session Name', sort: 'name', cell: (s) => sessionName(s.meta) },
-  { label: 'Subject Name', sort: 'subject_name', cell: (s) => s.name ?? '' },
-  { label: 'Number of trials', sort: 'trials_count', cell: (s) => s.trials_count },
-  { label: 'Date', sort: 'created_at', cell: (s) => shortDate(s.created_at) },
+const binColumns = (t: TFunction): SessionColumn[] => [
+  { id: 'id', label: t('columns.id'), sort: 'id', cell: (s) => <SessionId id={s.id} /> },
+  { id: 'name', label: t('columns.name'), sort: 'name', cell: (s) => sessionName(s.meta) },
+  { id: 'subject', label: t('columns.subject'), sort: 'subject_name', cell: (s) => s.name ?? '' },
+  { id: 'trials', label: t('columns.trials'), sort: 'trials_count', cell: (s) => s.trials_count },
+  { id: 'date', label: t('columns.date'), sort: 'created_at', cell: (s) => shortDate(s.created_at) },
 ];
 
 type Pending = { kind: 'restore' | 'remove'; session: SessionSummary } | { kind: 'empty' };
 
-const QUESTIONS = {
-  restore: { title: 'Restore session?', text: 'The session goes back to your session list.' },
-  remove: {
-    title: 'Delete session permanently?',
-    text: 'The session, its trials and videos are deleted for good.',
-  },
-  empty: { title: 'Empty Recycle Bin?', text: 'Every session in the recycle bin is deleted for good.' },
-};
-
 function BinRowMenu({ session, onPick }: { session: SessionSummary; onPick: (p: Pending) => void }) {
+  const { t } = useTranslation('recycleBin');
   return (
     <RowActionsMenu
-      label={`Actions for session ${session.id}`}
+      label={t('menu.label', { id: session.id })}
       actions={[
-        { action: 'restore', label: 'Restore' },
-        { action: 'remove', label: 'Delete permanently' },
+        { action: 'restore', label: t('menu.restore') },
+        { action: 'remove', label: t('menu.remove') },
       ]}
       onPick={(kind) => onPick({ kind, session })}
     />
@@ -56,6 +50,7 @@ function BinRowMenu({ session, onPick }: { session: SessionSummary; onPick: (p: 
 
 /** SPEC §2 RecycleBin: trashed sessions, their trials, restore and permanent deletion behind Yes/No. */
 export default function RecycleBinPage() {
+  const { t } = useTranslation('recycleBin');
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [page, setPage] = useState(0);
@@ -84,7 +79,7 @@ export default function RecycleBinPage() {
           removed += 1;
         }
       }
-      toast.success(`Recycle bin emptied (${removed} session${removed === 1 ? '' : 's'} deleted).`);
+      toast.success(t('emptied', { count: removed }));
       setSelected(null);
       setPage(0);
     } catch (e) {
@@ -107,7 +102,7 @@ export default function RecycleBinPage() {
       { id: session.id, action: kind },
       {
         onSuccess: () => {
-          toast.success(kind === 'restore' ? 'Session restored.' : 'Session deleted permanently.');
+          toast.success(kind === 'restore' ? t('restored') : t('removed'));
           if (selected === session.id) setSelected(null);
         },
         onError: (e) => toast.error(errorText(e)),
@@ -118,10 +113,10 @@ export default function RecycleBinPage() {
 
   const rows = list.data?.sessions ?? [];
   return (
-    <Page title="Recycle Bin">
+    <Page title={t('title')}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
         <Button variant="outlined" onClick={() => navigate(routePath('SelectSession'))}>
-          Go back to sessions list
+          {t('back')}
         </Button>
         <Button
           variant="contained"
@@ -129,7 +124,7 @@ export default function RecycleBinPage() {
           disabled={emptying || (list.isSuccess && list.data.total === 0)}
           onClick={() => setPending({ kind: 'empty' })}
         >
-          Empty Recycle Bin
+          {t('empty')}
         </Button>
       </Stack>
       <Box
@@ -137,8 +132,8 @@ export default function RecycleBinPage() {
       >
         <Paper variant="outlined">
           <SessionTable
-            label="Trashed sessions"
-            columns={BIN_COLUMNS}
+            label={t('tableLabel')}
+            columns={binColumns(t)}
             rows={rows}
             total={list.data?.total ?? 0}
             page={page}
@@ -162,8 +157,8 @@ export default function RecycleBinPage() {
       </Box>
       <ConfirmDialog
         open={Boolean(pending)}
-        title={pending ? QUESTIONS[pending.kind].title : ''}
-        text={pending ? QUESTIONS[pending.kind].text : ''}
+        title={pending ? t(`questions.${pending.kind}Title`) : ''}
+        text={pending ? t(`questions.${pending.kind}Text`) : ''}
         busy={action.isPending || emptying}
         onNo={() => setPending(null)}
         onYes={confirm}

@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import { newSubjectEndpoint, type Session } from '@poselab/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../api/api-error';
 import { apiCall } from '../../api/client';
@@ -34,56 +35,53 @@ export function ShareDialog({
   onClose: () => void;
   session: Session;
 }) {
+  const { t } = useTranslation(['session', 'common']);
   const makePublic = useMakePublic(session.id);
   const url = `${window.location.origin}${routePath('Session', { id: session.id })}`;
   const setPublic = (value: boolean) =>
     makePublic.mutate(value, { onError: (err) => toast.error(errorText(err)) });
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>Share session publicly</DialogTitle>
+      <DialogTitle>{t('share.title')}</DialogTitle>
       <DialogContent>
         {session.public ? (
           <>
-            <DialogContentText gutterBottom>
-              This session is public. Anyone with this link can view it:
-            </DialogContentText>
+            <DialogContentText gutterBottom>{t('share.isPublic')}</DialogContentText>
             <TextField
               fullWidth
               size="small"
               value={url}
               slotProps={{ htmlInput: { readOnly: true } }}
-              label="Link"
+              label={t('share.link')}
             />
           </>
         ) : (
-          <DialogContentText>
-            Sharing needs a public session: anyone with the link will be able to view its trials and videos.
-          </DialogContentText>
+          <DialogContentText>{t('share.needsPublic')}</DialogContentText>
         )}
       </DialogContent>
       <DialogActions>
         {session.public ? (
           <>
             <Button onClick={() => setPublic(false)} disabled={makePublic.isPending}>
-              Make session private
+              {t('share.makePrivate')}
             </Button>
             <Button
               onClick={() =>
                 navigator.clipboard
                   ?.writeText(url)
-                  .then(() => toast.success('Link copied to clipboard!'))
-                  .catch(() => toast.error('Could not copy the link.'))
+                  .then(() => toast.success(t('share.copied')))
+                  .catch(() => toast.error(t('share.copyFailed')))
               }
             >
-              Copy link
+              {t('share.copy')}
             </Button>
           </>
         ) : (
           <Button variant="contained" onClick={() => setPublic(true)} disabled={makePublic.isPending}>
-            Make session public
+            {t('share.makePublic')}
           </Button>
         )}
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('common:actions.close')}</Button>
       </DialogActions>
     </Dialog>
   );
@@ -99,6 +97,7 @@ export function SessionMenu({
   showRemoved: boolean;
   onShowRemoved: (v: boolean) => void;
 }) {
+  const { t } = useTranslation('session');
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [sharing, setSharing] = useState(false);
@@ -121,28 +120,28 @@ export function SessionMenu({
         onClick={(e) => setAnchor(e.currentTarget)}
         aria-haspopup="menu"
       >
-        Session menu
+        {t('menu.button')}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         <MenuItem onClick={() => onShowRemoved(!showRemoved)}>
           <FormControlLabel
             control={<Checkbox size="small" checked={showRemoved} tabIndex={-1} />}
-            label="Show removed trials"
+            label={t('menu.showRemoved')}
             onClick={(e) => e.preventDefault()}
           />
         </MenuItem>
         <Divider />
         <MenuItem onClick={() => void sameSetup()}>
-          <ListItemText>New session same setup</ListItemText>
+          <ListItemText>{t('menu.sameSetup')}</ListItemText>
         </MenuItem>
-        <MenuItem onClick={() => (close(), navigate(routePath('ConnectDevices')))}>New session</MenuItem>
-        <MenuItem onClick={() => (close(), setSharing(true))}>Share session publicly</MenuItem>
+        <MenuItem onClick={() => (close(), navigate(routePath('ConnectDevices')))}>
+          {t('menu.newSession')}
+        </MenuItem>
+        <MenuItem onClick={() => (close(), setSharing(true))}>{t('menu.share')}</MenuItem>
         <MenuItem onClick={() => (close(), navigate(routePath('Dashboard', { id: session.id })))}>
-          Dashboard kinematics
+          {t('menu.dashboard')}
         </MenuItem>
-        <MenuItem onClick={() => (close(), navigate(routePath('SelectSession')))}>
-          Back to session list
-        </MenuItem>
+        <MenuItem onClick={() => (close(), navigate(routePath('SelectSession')))}>{t('menu.back')}</MenuItem>
       </Menu>
       <ShareDialog open={sharing} onClose={() => setSharing(false)} session={session} />
     </>

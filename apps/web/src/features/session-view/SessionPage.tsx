@@ -1,6 +1,7 @@
 import { Alert, Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import type { Trial } from '@poselab/contract';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { ApiError, errorText } from '../../api/api-error';
 import { ReconnectPhoneDialog } from '../capture-wizard/ReconnectPhoneDialog';
@@ -32,6 +33,7 @@ function defaultShown(trials: Trial[]): string[] {
  * with synced videos. Other users of a public session get the read-only view.
  */
 export default function SessionPage() {
+  const { t } = useTranslation('session');
   const { id: routeId } = useParams();
   const id = routeId || authStore.get().currentSessionId || undefined;
   const query = useSession(id);
@@ -64,11 +66,11 @@ export default function SessionPage() {
   if (unauthorized) return <Navigate to={routePath('Login')} replace />;
   if (query.isPending) {
     return (
-      <Page title="Session">
+      <Page title={t('title')}>
         <Box
           sx={{ display: 'flex', justifyContent: 'center', p: 6 }}
           role="progressbar"
-          aria-label="Loading session"
+          aria-label={t('loading')}
         >
           <CircularProgress />
         </Box>
@@ -78,28 +80,26 @@ export default function SessionPage() {
   if (query.error || !session) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <Page title="Session">
-        <Alert severity="error">
-          {notFound ? 'This session does not exist or is not shared.' : errorText(query.error)}
-        </Alert>
+      <Page title={t('title')}>
+        <Alert severity="error">{notFound ? t('notFound') : errorText(query.error)}</Alert>
       </Page>
     );
   }
 
-  const title = session.meta.sessionName || `Session ${session.id.slice(0, 8)}`;
-  const toggle = (t: Trial) =>
+  const title = session.meta.sessionName || t('titleId', { id: session.id.slice(0, 8) });
+  const toggle = (trial: Trial) =>
     setShown(
-      shownIds.includes(t.id)
-        ? shownIds.filter((x) => x !== t.id)
-        : [...shownIds, t.id].slice(-MAX_SHOWN_TRIALS),
+      shownIds.includes(trial.id)
+        ? shownIds.filter((x) => x !== trial.id)
+        : [...shownIds, trial.id].slice(-MAX_SHOWN_TRIALS),
     );
 
   return (
     <Page title={title}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
         <Typography color="text.secondary" sx={{ flex: 1, minWidth: 200 }}>
-          {session.name ? `Subject: ${session.name}` : null}
-          {!isOwner && ' · Shared session (view only)'}
+          {session.name ? t('subject', { name: session.name }) : null}
+          {!isOwner && ` · ${t('sharedView')}`}
         </Typography>
         {/* SPEC §2: the Reconnect phone QR dialog is offered on Calibration, Neutral and Session. */}
         {isOwner && <ReconnectPhoneDialog sessionId={session.id} />}
@@ -123,13 +123,13 @@ export default function SessionPage() {
           )}
           <Paper variant="outlined">
             <Typography variant="subtitle1" sx={{ px: 2, pt: 1.5 }} component="h2">
-              Trials
+              {t('trials')}
             </Typography>
             <TrialList
               trials={trials}
               shown={shownIds}
               isOwner={isOwner}
-              onShow={(t) => setShown([t.id])}
+              onShow={(trial) => setShown([trial.id])}
               onToggle={toggle}
               onAction={(trial, action) => setDialog({ trial, action })}
             />
@@ -140,7 +140,7 @@ export default function SessionPage() {
             <ViewerPanel trials={shownTrials} sessionTrials={session.trials} />
           ) : (
             <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
-              No processed trial to show yet.
+              {t('noViewable')}
             </Typography>
           )}
           {qualityTrials.length > 0 && (

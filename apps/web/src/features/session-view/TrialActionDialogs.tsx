@@ -1,4 +1,5 @@
 import type { Trial } from '@poselab/contract';
+import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/api-error';
 import { toast } from '../../toast/toast';
 import { useTrialActions } from './api';
@@ -18,6 +19,7 @@ export function TrialActionDialogs({
   current: { trial: Trial; action: TrialAction } | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation(['session', 'common']);
   const actions = useTrialActions(sessionId);
   const vocabulary = useTrialTagVocabulary().data ?? [];
   if (!current) return null;
@@ -58,11 +60,11 @@ export function TrialActionDialogs({
         <ConfirmDialog
           open
           onClose={onClose}
-          title="Trash trial"
-          text={`Move trial ${trial.name} to the recycle bin? It can be restored for 30 days.`}
-          confirmLabel="Yes"
+          title={t('confirm.trashTitle')}
+          text={t('confirm.trashText', { name: trial.name })}
+          confirmLabel={t('common:actions.yes')}
           onConfirm={() =>
-            withToast(actions.trash.mutateAsync(trial.id), `Trial ${trial.name} moved to the recycle bin.`)
+            withToast(actions.trash.mutateAsync(trial.id), t('confirm.trashed', { name: trial.name }))
           }
         />
       );
@@ -71,10 +73,12 @@ export function TrialActionDialogs({
         <ConfirmDialog
           open
           onClose={onClose}
-          title="Restore trial"
-          text={`Restore trial ${trial.name}?`}
-          confirmLabel="Yes"
-          onConfirm={() => withToast(actions.restore.mutateAsync(trial.id), `Trial ${trial.name} restored.`)}
+          title={t('confirm.restoreTitle')}
+          text={t('confirm.restoreText', { name: trial.name })}
+          confirmLabel={t('common:actions.yes')}
+          onConfirm={() =>
+            withToast(actions.restore.mutateAsync(trial.id), t('confirm.restored', { name: trial.name }))
+          }
         />
       );
     case 'delete':
@@ -83,10 +87,12 @@ export function TrialActionDialogs({
           open
           danger
           onClose={onClose}
-          title="Delete trial"
-          text={`Delete trial ${trial.name} permanently? This cannot be undone.`}
-          confirmLabel="Yes"
-          onConfirm={() => withToast(actions.remove.mutateAsync(trial.id), `Trial ${trial.name} deleted.`)}
+          title={t('confirm.deleteTitle')}
+          text={t('confirm.deleteText', { name: trial.name })}
+          confirmLabel={t('common:actions.yes')}
+          onConfirm={() =>
+            withToast(actions.remove.mutateAsync(trial.id), t('confirm.deleted', { name: trial.name }))
+          }
         />
       );
   }

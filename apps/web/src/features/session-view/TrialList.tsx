@@ -15,6 +15,10 @@ import {
 } from '@mui/material';
 import type { Trial } from '@poselab/contract';
 import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
+import { localizeMessage } from '../../i18n/contract-messages';
+import { tagLabel } from '../subjects/tags';
 import { DoneWithWarningsChip, TrialWarningsToggle } from './quality/TrialWarnings';
 import { isDoneWithWarnings, trialWarnings } from './quality/warning-text';
 import {
@@ -22,7 +26,7 @@ import {
   isViewable,
   statusColor,
   statusLabel,
-  TRIAL_ERROR_HOVER,
+  trialErrorHover,
   trialErrorText,
 } from './trial-status';
 import { useTrialTagVocabulary } from './use-trial-tags';
@@ -32,12 +36,13 @@ export type TrialAction = 'rename' | 'analysis' | 'tags' | 'trash' | 'restore' |
 /** SPEC §2 trial menu entries a trial offers. */
 export function trialMenuEntries(t: Trial): { action: TrialAction; label: string }[] {
   const entries: { action: TrialAction; label: string }[] = [];
-  if (!isNeutral(t)) entries.push({ action: 'rename', label: 'Rename' });
-  if (!t.trashed && !isNeutral(t)) entries.push({ action: 'analysis', label: 'Analysis' });
-  entries.push({ action: 'tags', label: 'Edit Tags' });
-  if (!t.trashed) entries.push({ action: 'trash', label: 'Trash' });
-  if (t.trashed) entries.push({ action: 'restore', label: 'Restore' });
-  entries.push({ action: 'delete', label: 'Delete' });
+  const add = (action: TrialAction) => entries.push({ action, label: i18n.t(`session:trialMenu.${action}`) });
+  if (!isNeutral(t)) add('rename');
+  if (!t.trashed && !isNeutral(t)) add('analysis');
+  add('tags');
+  if (!t.trashed) add('trash');
+  if (t.trashed) add('restore');
+  add('delete');
   return entries;
 }
 
@@ -48,7 +53,7 @@ function StatusChip({ trial }: { trial: Trial }) {
   );
   if (trial.status !== 'error') return chip;
   return (
-    <Tooltip title={TRIAL_ERROR_HOVER}>
+    <Tooltip title={trialErrorHover()}>
       <span>{chip}</span>
     </Tooltip>
   );
@@ -73,19 +78,20 @@ export function TrialList({
   onToggle: (t: Trial) => void;
   onAction: (t: Trial, a: TrialAction) => void;
 }) {
+  const { t: tr } = useTranslation('session');
   const [menu, setMenu] = useState<{ el: HTMLElement; trial: Trial } | null>(null);
   const vocabulary = useTrialTagVocabulary().data ?? [];
-  const tagLabel = (v: string) => vocabulary.find((o) => o.value === v)?.label ?? v;
+  const labelOf = (v: string) => tagLabel(vocabulary, v, 'session');
   if (trials.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ p: 2 }}>
-        No trials yet.
+        {tr('list.none')}
       </Typography>
     );
   }
   return (
     <>
-      <List dense aria-label="Trials">
+      <List dense aria-label={tr('list.label')}>
         {trials.map((t) => {
           const viewable = isViewable(t);
           return (
@@ -97,7 +103,7 @@ export function TrialList({
                   isOwner && (
                     <IconButton
                       edge="end"
-                      aria-label={`Trial menu ${t.name}`}
+                      aria-label={tr('list.menu', { name: t.name })}
                       onClick={(e) => setMenu({ el: e.currentTarget, trial: t })}
                     >
                       <MoreVertIcon />
@@ -110,7 +116,7 @@ export function TrialList({
                   checked={shown.includes(t.id)}
                   disabled={!viewable}
                   onChange={() => onToggle(t)}
-                  slotProps={{ input: { 'aria-label': `Show ${t.name} in the viewer` } }}
+                  slotProps={{ input: { 'aria-label': tr('list.show', { name: t.name }) } }}
                 />
                 <ListItemButton
                   selected={shown[0] === t.id}
@@ -127,16 +133,16 @@ export function TrialList({
                           {t.name}
                         </span>
                         <StatusChip trial={t} />
-                        {t.trashed && <Chip size="small" label="Removed" />}
+                        {t.trashed && <Chip size="small" label={tr('list.removed')} />}
                       </Box>
                     }
                     secondary={
                       t.status === 'error'
                         ? trialErrorText(t)
                         : t.status === 'processing' && t.progress_info.message
-                          ? t.progress_info.message
+                          ? localizeMessage(t.progress_info.message)
                           : t.tags.length
-                            ? t.tags.map(tagLabel).join(', ')
+                            ? t.tags.map(labelOf).join(', ')
                             : null
                     }
                   />

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, CircularProgress, Paper } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { ApiError, errorText } from '../../api/api-error';
 import { Page } from '../../layout/PageTitle';
@@ -9,18 +10,19 @@ import { ViewerPanel } from './viewer/ViewerPanel';
 
 /** Legacy trial viewer (route parameter trial_id): the 3D view with videos of one trial. */
 export default function TrialViewerPage() {
+  const { t } = useTranslation('session');
   const { trial_id } = useParams();
   const query = useTrial(trial_id);
   if (query.error instanceof ApiError && query.error.status === 401)
     return <Navigate to={routePath('Login')} replace />;
   const trial = query.data;
   return (
-    <Page title={trial ? `Trial ${trial.name}` : 'Trial'}>
+    <Page title={trial ? t('viewer.trialTitle', { name: trial.name }) : t('viewer.trial')}>
       {query.isPending && (
         <Box
           sx={{ display: 'flex', justifyContent: 'center', p: 6 }}
           role="progressbar"
-          aria-label="Loading trial"
+          aria-label={t('viewer.loadingTrial')}
         >
           <CircularProgress />
         </Box>
@@ -29,13 +31,13 @@ export default function TrialViewerPage() {
       {trial && (
         <>
           <Button component={RouterLink} to={routePath('Session', { id: trial.session })} sx={{ mb: 1 }}>
-            Open session
+            {t('viewer.openSession')}
           </Button>
           <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
             {isViewable(trial) ? (
               <ViewerPanel trials={[trial]} />
             ) : (
-              <Alert severity="info">This trial has no 3D result yet.</Alert>
+              <Alert severity="info">{t('viewer.no3d')}</Alert>
             )}
           </Paper>
         </>

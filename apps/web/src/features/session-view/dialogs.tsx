@@ -11,11 +11,11 @@ import {
 } from '@mui/material';
 import { MESSAGES, trialNameError, type Trial } from '@poselab/contract';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/api-error';
+import { useLocalizeMessage } from '../../i18n/contract-messages';
+import { tagLabel } from '../subjects/tags';
 import { isDuplicateTrialName } from './trial-status';
-
-/** SPEC §2: the Advanced Analysis dialog while no analysis function exists. */
-export const NO_ANALYSIS_FUNCTIONS = 'Sorry, there are no available functions.';
 
 interface Base {
   open: boolean;
@@ -30,6 +30,8 @@ export function RenameTrialDialog({
   trials,
   onRename,
 }: Base & { trial: Trial; trials: Trial[]; onRename: (name: string) => Promise<unknown> }) {
+  const { t } = useTranslation(['session', 'common']);
+  const lm = useLocalizeMessage();
   const [name, setName] = useState(trial.name);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,7 +43,7 @@ export function RenameTrialDialog({
   }, [open, trial.name]);
   const localError =
     trialNameError(name) ?? (isDuplicateTrialName(name, trial, trials) ? MESSAGES.uniqueTrialName : null);
-  const error = localError ?? serverError;
+  const error = localError ? lm(localError) : serverError;
   const submit = async () => {
     if (localError) return;
     setBusy(true);
@@ -50,20 +52,20 @@ export function RenameTrialDialog({
       onClose();
     } catch (err) {
       const fields = err instanceof ApiError ? Object.values(err.fieldErrors).flat() : [];
-      setServerError(fields[0] ?? errorText(err));
+      setServerError(fields[0] ? lm(fields[0]) : errorText(err));
     } finally {
       setBusy(false);
     }
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Rename trial</DialogTitle>
+      <DialogTitle>{t('rename.title')}</DialogTitle>
       <DialogContent>
         <TextField
           autoFocus
           fullWidth
           margin="dense"
-          label="Trial name"
+          label={t('rename.field')}
           value={name}
           onChange={(e) => {
             setName(e.target.value);
@@ -75,9 +77,9 @@ export function RenameTrialDialog({
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
         <Button variant="contained" onClick={() => void submit()} disabled={busy || Boolean(localError)}>
-          Rename
+          {t('rename.submit')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -97,13 +99,14 @@ export function TagsDialog({
   vocabulary,
   onApply,
 }: Base & { trial: Trial; vocabulary: TagOption[]; onApply: (tags: string[]) => Promise<unknown> }) {
+  const { t } = useTranslation(['session', 'common']);
   const [tags, setTags] = useState<string[]>(trial.tags);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (open) setTags(trial.tags);
   }, [open, trial.tags]);
-  const labelOf = (v: string) => vocabulary.find((o) => o.value === v)?.label ?? v;
+  const labelOf = (v: string) => tagLabel(vocabulary, v, 'session');
   const apply = async () => {
     setBusy(true);
     try {
@@ -117,7 +120,7 @@ export function TagsDialog({
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Edit tags of {trial.name}</DialogTitle>
+      <DialogTitle>{t('tagsDialog.title', { name: trial.name })}</DialogTitle>
       <DialogContent>
         <Autocomplete
           multiple
@@ -136,7 +139,7 @@ export function TagsDialog({
             <TextField
               {...params}
               margin="dense"
-              label="Trial tags"
+              label={t('tagsDialog.field')}
               error={Boolean(error)}
               helperText={error ?? ' '}
             />
@@ -144,9 +147,9 @@ export function TagsDialog({
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
         <Button variant="contained" onClick={() => void apply()} disabled={busy || tags.length === 0}>
-          Apply Tags
+          {t('tagsDialog.apply')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -169,6 +172,7 @@ export function ConfirmDialog({
   danger?: boolean;
   onConfirm: () => Promise<unknown>;
 }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const go = async () => {
@@ -191,7 +195,7 @@ export function ConfirmDialog({
         {error && <DialogContentText color="error">{error}</DialogContentText>}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>No</Button>
+        <Button onClick={onClose}>{t('actions.no')}</Button>
         <Button
           variant="contained"
           color={danger ? 'error' : 'primary'}
@@ -207,14 +211,15 @@ export function ConfirmDialog({
 
 /** Advanced Analysis for one trial; analysis functions arrive with the analysis issue. */
 export function AnalysisDialog({ open, onClose, trial }: Base & { trial: Trial }) {
+  const { t } = useTranslation(['session', 'common']);
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Advanced analysis of {trial.name}</DialogTitle>
+      <DialogTitle>{t('analysis.title', { name: trial.name })}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{NO_ANALYSIS_FUNCTIONS}</DialogContentText>
+        <DialogContentText>{t('analysis.none')}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('common:actions.close')}</Button>
       </DialogActions>
     </Dialog>
   );

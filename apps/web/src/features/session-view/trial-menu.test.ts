@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Trial } from '@poselab/contract';
 import { trialMenuEntries } from './TrialList';
-import { isDuplicateTrialName, statusLabel, TRIAL_ERROR_HOVER, trialErrorText } from './trial-status';
+import { isDuplicateTrialName, statusLabel, trialErrorHover, trialErrorText } from './trial-status';
 
 function trial(over: Partial<Trial>): Trial {
   return {
@@ -38,7 +38,7 @@ describe('trial menu (SPEC §2)', () => {
 
 describe('trial status and names', () => {
   it('uses the SPEC hover text and the server message or fallback for errors', () => {
-    expect(TRIAL_ERROR_HOVER).toBe('Processing failed. Consider recording this trial again.');
+    expect(trialErrorHover()).toBe('Processing failed. Consider recording this trial again.');
     expect(trialErrorText(trial({ meta: { error_msg: 'Neutral pose failed' } }))).toBe('Neutral pose failed');
     expect(trialErrorText(trial({}))).toBe('Finished with error');
     expect(

@@ -1,8 +1,9 @@
 import type { Trial } from '@poselab/contract';
+import { i18n } from '../../i18n';
+import { localizeMessage } from '../../i18n/contract-messages';
 
 /** SPEC §8 trial status hover text for failed trials. */
-export const TRIAL_ERROR_HOVER = 'Processing failed. Consider recording this trial again.';
-export const TRIAL_ERROR_FALLBACK = 'Finished with error';
+export const trialErrorHover = () => i18n.t('session:trialErrorHover');
 
 /** Special trials (SPEC §3): the neutral pose trial and the calibration trial. */
 export const isNeutral = (t: Pick<Trial, 'name'>) => t.name === 'neutral';
@@ -11,20 +12,12 @@ export const isCalibration = (t: Pick<Trial, 'name'>) => t.name === 'calibration
 /** What the list shows for a status (stopped means uploading until every video is present, then queued). */
 export function statusLabel(t: Pick<Trial, 'status' | 'progress_info'>): string {
   switch (t.status) {
-    case 'recording':
-      return 'Recording';
-    case 'stopped':
-      return 'Uploading / queued';
     case 'processing':
       return t.progress_info.percent !== null
-        ? `Processing ${Math.round(t.progress_info.percent)}%`
-        : 'Processing';
-    case 'reprocess':
-      return 'Reprocessing';
-    case 'error':
-      return 'Error';
-    case 'done':
-      return 'Done';
+        ? i18n.t('session:status.processingPercent', { percent: Math.round(t.progress_info.percent) })
+        : i18n.t('session:status.processing');
+    default:
+      return i18n.t(`session:status.${t.status}`);
   }
 }
 
@@ -35,9 +28,9 @@ export function statusColor(status: Trial['status']): 'success' | 'error' | 'inf
   return 'info';
 }
 
-/** The server's error message for a failed trial, or the fallback (SPEC §8). */
+/** The server's error message for a failed trial (contract texts in the UI language), or the fallback (SPEC §8). */
 export function trialErrorText(t: Pick<Trial, 'meta'>): string {
-  return t.meta.error_msg || TRIAL_ERROR_FALLBACK;
+  return t.meta.error_msg ? localizeMessage(t.meta.error_msg) : i18n.t('session:trialErrorFallback');
 }
 
 /** Result of a tag, e.g. 'visualizerTransforms-json'. */

@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 
 /** A Yes/No confirmation (SPEC §2: recycle bin and delete actions). */
 export function ConfirmDialog({
@@ -16,6 +17,7 @@ export function ConfirmDialog({
   onYes: () => void;
   onNo: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={busy ? undefined : onNo} aria-labelledby="confirm-title">
       <DialogTitle id="confirm-title">{title}</DialogTitle>
@@ -24,10 +26,10 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onNo} disabled={busy}>
-          No
+          {t('actions.no')}
         </Button>
         <Button onClick={onYes} disabled={busy} variant="contained" autoFocus>
-          Yes
+          {t('actions.yes')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,6 +1,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { sessionNameField, MESSAGES } from '@poselab/contract';
+import { useLocalizeMessage } from '../../i18n/contract-messages';
 
 /** SPEC §5 session rename: 'Session name', required, alpha_dash_custom; Rename disabled while invalid. */
 export function RenameSessionDialog({
@@ -16,10 +18,12 @@ export function RenameSessionDialog({
   onRename: (name: string) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation(['sessions', 'common']);
+  const lm = useLocalizeMessage();
   const [name, setName] = useState(initialName);
   const [touched, setTouched] = useState(false);
   const check = sessionNameField.safeParse(name);
-  const error = check.success ? null : (check.error.issues[0]?.message ?? 'Invalid name.');
+  const error = check.success ? null : lm(check.error.issues[0]?.message ?? t('rename.invalid'));
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
       <form
@@ -28,26 +32,26 @@ export function RenameSessionDialog({
           if (check.success) onRename(check.data);
         }}
       >
-        <DialogTitle>Rename session</DialogTitle>
+        <DialogTitle>{t('rename.title')}</DialogTitle>
         <DialogContent>
           <TextField
             autoFocus
             fullWidth
             margin="dense"
-            label="Session name"
+            label={t('rename.field')}
             value={name}
             onChange={(e) => {
               setName(e.target.value);
               setTouched(true);
             }}
             error={touched && Boolean(error)}
-            helperText={touched && error ? error : MESSAGES.sessionNameHint}
+            helperText={touched && error ? error : lm(MESSAGES.sessionNameHint)}
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={Boolean(error) || busy}>
-            Rename
+            {t('rename.submit')}
           </Button>
         </DialogActions>
       </form>

@@ -1,6 +1,7 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { Box, Button, Checkbox, FormControlLabel, Menu, MenuItem, Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { SessionSummary } from '@poselab/contract';
 import { errorText } from '../../api/api-error';
@@ -13,20 +14,21 @@ import { sessionName, useRenameSession, useSessionAction, useSessionPage } from 
 import { useAnalysisDashboards } from './dashboards';
 import { RenameSessionDialog } from './RenameSessionDialog';
 import { SessionRowMenu, type SessionMenuAction } from './SessionRowMenu';
-import { SESSION_COLUMNS, SessionTable, type SortState } from './SessionTable';
+import { sessionColumns, SessionTable, type SortState } from './SessionTable';
 import { useRowClicks } from './use-row-clicks';
 
 function DashboardsMenu() {
+  const { t } = useTranslation('sessions');
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const dashboards = useAnalysisDashboards();
   return (
     <>
       <Button variant="outlined" endIcon={<ArrowDropDownIcon />} onClick={(e) => setAnchor(e.currentTarget)}>
-        Dashboards
+        {t('dashboards')}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => navigate(routePath('Dashboard'))}>Kinematics dashboard</MenuItem>
+        <MenuItem onClick={() => navigate(routePath('Dashboard'))}>{t('kinematicsDashboard')}</MenuItem>
         {(dashboards.data ?? []).map((d) => (
           <MenuItem key={d.id} onClick={() => navigate(routePath('AnalysisDashboard', { id: d.id }))}>
             {d.title}
@@ -39,6 +41,7 @@ function DashboardsMenu() {
 
 /** SPEC §2 SelectSession: the user's sessions, 40 per page, with the data-management entry points. */
 export default function SelectSessionPage() {
+  const { t } = useTranslation('sessions');
   const navigate = useNavigate();
   const auth = useAuth();
   const expired = daysUntil(auth.licenseEndDate) < 0;
@@ -75,8 +78,7 @@ export default function SelectSessionPage() {
       action.mutate(
         { id: s.id, action: a },
         {
-          onSuccess: () =>
-            toast.success(a === 'trash' ? 'Session moved to the recycle bin.' : 'Session restored.'),
+          onSuccess: () => toast.success(a === 'trash' ? t('trashed') : t('restored')),
           onError: (err) => toast.error(errorText(err)),
         },
       );
@@ -84,20 +86,20 @@ export default function SelectSessionPage() {
   };
 
   return (
-    <Page title="Sessions">
+    <Page title={t('title')}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
         <Button variant="contained" disabled={expired} onClick={() => navigate(routePath('ConnectDevices'))}>
-          New session
+          {t('newSession')}
         </Button>
         <DashboardsMenu />
         <Button variant="outlined" onClick={() => navigate(routePath('Subjects'))}>
-          Subjects
+          {t('subjects')}
         </Button>
         <Button variant="outlined" onClick={() => navigate(routePath('Downloads'))}>
-          Downloads
+          {t('downloads')}
         </Button>
         <Button variant="outlined" onClick={() => navigate(routePath('RecycleBin'))}>
-          Recycle Bin
+          {t('recycleBin')}
         </Button>
         <Box sx={{ flexGrow: 1 }} />
         <FormControlLabel
@@ -110,12 +112,12 @@ export default function SelectSessionPage() {
               }}
             />
           }
-          label="Show removed sessions"
+          label={t('showRemoved')}
         />
       </Stack>
       <SessionTable
-        label="Sessions"
-        columns={SESSION_COLUMNS}
+        label={t('title')}
+        columns={sessionColumns(t)}
         rows={list.data?.sessions ?? []}
         total={list.data?.total ?? 0}
         page={page}
@@ -143,7 +145,7 @@ export default function SelectSessionPage() {
               { id: renaming.id, name },
               {
                 onSuccess: () => {
-                  toast.success('Session renamed.');
+                  toast.success(t('renamed'));
                   setRenaming(null);
                 },
                 onError: (err) => toast.error(errorText(err)),

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { SessionSummary } from '@poselab/contract';
 import { RowActionsMenu, type RowAction } from '../../layout/RowActionsMenu';
 
@@ -11,15 +12,18 @@ export function SessionRowMenu({
   session: SessionSummary;
   onAction: (action: SessionMenuAction, session: SessionSummary) => void;
 }) {
+  const { t } = useTranslation('sessions');
   const actions: RowAction<SessionMenuAction>[] = [
-    { action: 'load', label: 'Load session' },
-    { action: 'dashboard', label: 'Dashboard kinematics' },
-    { action: 'rename', label: 'Rename' },
-    session.trashed ? { action: 'restore', label: 'Restore' } : { action: 'trash', label: 'Trash' },
+    { action: 'load', label: t('menu.load') },
+    { action: 'dashboard', label: t('menu.dashboard') },
+    { action: 'rename', label: t('menu.rename') },
+    session.trashed
+      ? { action: 'restore', label: t('menu.restore') }
+      : { action: 'trash', label: t('menu.trash') },
   ];
   return (
     <RowActionsMenu
-      label={`Actions for session ${session.id}`}
+      label={t('menu.label', { id: session.id })}
       actions={actions}
       onPick={(a) => onAction(a, session)}
     />

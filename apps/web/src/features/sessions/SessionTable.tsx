@@ -13,6 +13,8 @@ import {
 } from '@mui/material';
 import { SESSION_PAGE_SIZE, type SessionSort, type SessionSummary } from '@poselab/contract';
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { shortDate, sessionName } from './api';
 
 export interface SortState {
@@ -21,6 +23,8 @@ export interface SortState {
 }
 
 export interface SessionColumn {
+  /** Stable id of the column (React key). */
+  id: string;
   label: string;
   sort?: SessionSort;
   cell: (s: SessionSummary) => ReactNode;
@@ -40,14 +44,21 @@ export function SessionId({ id }: { id: string }) {
   );
 }
 
-/** SPEC §2 columns of the session list. */
-export const SESSION_COLUMNS: SessionColumn[] = [
-  { label: 'Session ID', sort: 'id', cell: (s) => <SessionId id={s.id} /> },
-  { label: 'Session Name', sort: 'name', cell: (s) => sessionName(s.meta) },
-  { label: 'Subject Name', sort: 'subject_name', cell: (s) => s.name ?? '' },
-  { label: 'Date', sort: 'created_at', cell: (s) => shortDate(s.created_at) },
-  { label: 'Number of trials', sort: 'trials_count', cell: (s) => s.trials_count },
-];
+/** SPEC §2 columns of the session list, labelled in the UI language. */
+export function sessionColumns(t: TFunction): SessionColumn[] {
+  return [
+    { id: 'id', label: t('sessions:columns.id'), sort: 'id', cell: (s) => <SessionId id={s.id} /> },
+    { id: 'name', label: t('sessions:columns.name'), sort: 'name', cell: (s) => sessionName(s.meta) },
+    { id: 'subject', label: t('sessions:columns.subject'), sort: 'subject_name', cell: (s) => s.name ?? '' },
+    {
+      id: 'date',
+      label: t('sessions:columns.date'),
+      sort: 'created_at',
+      cell: (s) => shortDate(s.created_at),
+    },
+    { id: 'trials', label: t('sessions:columns.trials'), sort: 'trials_count', cell: (s) => s.trials_count },
+  ];
+}
 
 /** A paged session table (40 per page, no per-page choice) with sortable headers and selectable rows. */
 export function SessionTable({
@@ -84,9 +95,10 @@ export function SessionTable({
   /** Grey out trashed rows (the session list with removed sessions shown; not the recycle bin). */
   dimTrashed?: boolean;
 }) {
+  const { t } = useTranslation('sessions');
   return (
     <Box>
-      {loading ? <LinearProgress aria-label="Loading sessions" /> : <Box sx={{ height: 4 }} />}
+      {loading ? <LinearProgress aria-label={t('loading')} /> : <Box sx={{ height: 4 }} />}
       {error ? <Alert severity="error">{error}</Alert> : null}
       <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={label}>
@@ -94,7 +106,7 @@ export function SessionTable({
             <TableRow>
               {columns.map((c) => (
                 <TableCell
-                  key={c.label}
+                  key={c.id}
                   sortDirection={sortState.sort === c.sort ? (sortState.desc ? 'desc' : 'asc') : false}
                 >
                   {c.sort ? (
@@ -115,7 +127,7 @@ export function SessionTable({
                   )}
                 </TableCell>
               ))}
-              <TableCell padding="checkbox" aria-label="Actions" />
+              <TableCell padding="checkbox" aria-label={t('actionsColumn')} />
             </TableRow>
           </TableHead>
           <TableBody>
@@ -140,7 +152,7 @@ export function SessionTable({
                 }}
               >
                 {columns.map((c) => (
-                  <TableCell key={c.label} sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell key={c.id} sx={{ whiteSpace: 'nowrap' }}>
                     {c.cell(s)}
                   </TableCell>
                 ))}
@@ -149,7 +161,7 @@ export function SessionTable({
             ))}
             {!loading && rows.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={columns.length + 1}>No sessions.</TableCell>
+                <TableCell colSpan={columns.length + 1}>{t('empty')}</TableCell>
               </TableRow>
             ) : null}
           </TableBody>

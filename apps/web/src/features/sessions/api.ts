@@ -10,6 +10,7 @@ import {
   type SessionPageQuery,
 } from '@poselab/contract';
 import { apiCall } from '../../api/client';
+import { formatDate } from '../../i18n/format';
 
 /** Every session list query starts with this key, so one invalidation refreshes them all. */
 export const SESSION_LISTS_KEY = ['session-lists'] as const;
@@ -56,10 +57,9 @@ export function useRenameSession() {
   });
 }
 
-/** SPEC §3: created_at shown as a short US date. */
+/** SPEC §3: created_at shown as a short date (US style in English, 4.7.2026 in German). */
 export function shortDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-US');
+  return formatDate(iso);
 }
 
 export function sessionName(meta: { sessionName?: string }): string {

@@ -16,6 +16,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   GENDER_OPTIONS,
   SEX_OPTIONS,
@@ -27,6 +28,7 @@ import {
 } from '@poselab/contract';
 import { ApiError, errorText } from '../../api/api-error';
 import { useAuth } from '../../auth/auth-store';
+import { useLocalizeMessage } from '../../i18n/contract-messages';
 import { toast } from '../../toast/toast';
 import { useSaveSubject } from './api';
 import { tagLabel, useSubjectTagVocabulary } from './tags';
@@ -85,6 +87,8 @@ export function SubjectDialog(props: SubjectDialogProps) {
 }
 
 function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
+  const { t } = useTranslation(['subjects', 'common']);
+  const lm = useLocalizeMessage();
   const { unit } = useAuth();
   const imperial = unit === 'imperial';
   const [values, setValues] = useState<FormValues>(() => initialValues(subject, unit));
@@ -94,8 +98,10 @@ function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
   const save = useSaveSubject();
   const check = validateSubjectInput(values, unit, new Date().getFullYear());
   // A server error shows until its field changes; the rules' errors show once a submit was attempted.
-  const err = (f: keyof SubjectFieldErrors) =>
-    serverErrors[f]?.[0] ?? (submitted ? check.errors[f]?.[0] : undefined);
+  const err = (f: keyof SubjectFieldErrors) => {
+    const message = serverErrors[f]?.[0] ?? (submitted ? check.errors[f]?.[0] : undefined);
+    return message ? lm(message) : undefined;
+  };
 
   const set = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -116,7 +122,7 @@ function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
       { id: subject?.id, body },
       {
         onSuccess: (saved) => {
-          toast.success(subject ? 'Subject updated.' : 'Subject created.');
+          toast.success(subject ? t('dialog.updated') : t('dialog.created'));
           onSaved(saved);
         },
         onError: (e) => {
@@ -139,11 +145,13 @@ function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
         submit();
       }}
     >
-      <DialogTitle id="subject-dialog-title">{subject ? 'Edit subject' : 'New subject'}</DialogTitle>
+      <DialogTitle id="subject-dialog-title">
+        {subject ? t('dialog.editTitle') : t('dialog.newTitle')}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField
-            label="Name"
+            label={t('dialog.name')}
             required
             value={values.name}
             onChange={(e) => set('name', e.target.value)}
@@ -153,7 +161,7 @@ function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
-              label="Weight"
+              label={t('dialog.weight')}
               required
               fullWidth
               value={values.weight}
@@ -168,14 +176,14 @@ function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
               }}
             />
             <TextField
-              label="Height"
+              label={t('dialog.height')}
               required
               fullWidth
               value={values.height}
               placeholder={imperial ? `5'6"` : '1.8'}
               onChange={(e) => set('height', e.target.value)}
               error={Boolean(err('height'))}
-              helperText={err('height') ?? (imperial ? `Feet and inches, like 5'6"` : undefined)}
+              helperText={err('height') ?? (imperial ? t('dialog.heightHint') : undefined)}
               slotProps={{
                 input: {
                   endAdornment: <InputAdornment position="end">{imperial ? 'ft/in' : 'm'}</InputAdornment>,
@@ -184,7 +192,7 @@ function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
             />
           </Stack>
           <TextField
-            label="Birth year"
+            label={t('dialog.birthYear')}
             required
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             value={values.birth_year}
@@ -196,32 +204,32 @@ function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
             <TextField
               select
               fullWidth
-              label="Sex assigned at birth"
+              label={t('dialog.sex')}
               value={values.sex_at_birth}
               onChange={(e) => set('sex_at_birth', e.target.value)}
             >
               <MenuItem value="">
-                <em>Not specified</em>
+                <em>{t('dialog.notSpecified')}</em>
               </MenuItem>
-              {Object.entries(SEX_OPTIONS).map(([value, label]) => (
+              {Object.keys(SEX_OPTIONS).map((value) => (
                 <MenuItem key={value} value={value}>
-                  {label}
+                  {t(`sex.${value}`)}
                 </MenuItem>
               ))}
             </TextField>
             <TextField
               select
               fullWidth
-              label="Gender"
+              label={t('dialog.gender')}
               value={values.gender}
               onChange={(e) => set('gender', e.target.value)}
             >
               <MenuItem value="">
-                <em>Not specified</em>
+                <em>{t('dialog.notSpecified')}</em>
               </MenuItem>
-              {Object.entries(GENDER_OPTIONS).map(([value, label]) => (
+              {Object.keys(GENDER_OPTIONS).map((value) => (
                 <MenuItem key={value} value={value}>
-                  {label}
+                  {t(`gender.${value}`)}
                 </MenuItem>
               ))}
             </TextField>
@@ -242,17 +250,15 @@ function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
             renderInput={(params) => (
               <TextField
                 {...params}
-                label="Subject tags"
+                label={t('dialog.tags')}
                 required
                 error={Boolean(err('subject_tags'))}
-                helperText={
-                  err('subject_tags') ?? (vocabulary.isError ? 'Could not load the subject tags.' : undefined)
-                }
+                helperText={err('subject_tags') ?? (vocabulary.isError ? t('dialog.tagsFailed') : undefined)}
               />
             )}
           />
           <TextField
-            label="Characteristics"
+            label={t('dialog.characteristics')}
             multiline
             minRows={2}
             value={values.characteristics}
@@ -261,16 +267,16 @@ function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
           <FormControl error={Boolean(err('terms'))}>
             <FormControlLabel
               control={<Checkbox checked={values.terms} onChange={(e) => set('terms', e.target.checked)} />}
-              label="The subject has given informed consent to be recorded and to have their data processed."
+              label={t('dialog.consent')}
             />
             {err('terms') ? <FormHelperText>{err('terms')}</FormHelperText> : null}
           </FormControl>
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
         <Button type="submit" variant="contained" disabled={save.isPending || (submitted && !check.value)}>
-          Save
+          {t('common:actions.save')}
         </Button>
       </DialogActions>
     </form>

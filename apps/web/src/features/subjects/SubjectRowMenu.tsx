@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Subject } from '@poselab/contract';
 import { RowActionsMenu, type RowAction } from '../../layout/RowActionsMenu';
 
@@ -16,20 +17,21 @@ export function SubjectRowMenu({
   allowSyncDownload: boolean;
   onAction: (action: SubjectMenuAction, subject: Subject) => void;
 }) {
+  const { t } = useTranslation('subjects');
   const actions: RowAction<SubjectMenuAction>[] = subject.trashed
     ? [
-        { action: 'restore', label: 'Restore' },
-        { action: 'remove', label: 'Delete permanently' },
+        { action: 'restore', label: t('menu.restore') },
+        { action: 'remove', label: t('menu.remove') },
       ]
     : [
-        { action: 'edit', label: 'Edit' },
-        { action: 'trash', label: 'Trash' },
-        { action: 'remove', label: 'Delete permanently' },
-        ...(allowSyncDownload ? [{ action: 'download' as const, label: 'Download data (old)' }] : []),
+        { action: 'edit', label: t('menu.edit') },
+        { action: 'trash', label: t('menu.trash') },
+        { action: 'remove', label: t('menu.remove') },
+        ...(allowSyncDownload ? [{ action: 'download' as const, label: t('menu.download') }] : []),
       ];
   return (
     <RowActionsMenu
-      label={`Actions for subject ${subject.name}`}
+      label={t('menu.label', { name: subject.name })}
       actions={actions}
       onPick={(a) => onAction(a, subject)}
     />

@@ -9,6 +9,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useState } from 'react';
 import type { Subject } from '@poselab/contract';
@@ -19,26 +20,27 @@ import { useRowClicks } from '../sessions/use-row-clicks';
 
 /** SPEC §2 side table: the selected subject's sessions; a double click opens the Session route. */
 export function SubjectSessions({ subject }: { subject: Subject }) {
+  const { t } = useTranslation('subjects');
   const navigate = useNavigate();
   const [selected, setSelected] = useState<string | null>(null);
   const list = useSessionPage({ start: 0, subject_id: subject.id, sort: 'created_at', sort_desc: true });
   const open = (id: string) => navigate(routePath('Session', { id }));
   const onClick = useRowClicks(setSelected, open);
   return (
-    <section aria-label={`Sessions of ${subject.name}`}>
+    <section aria-label={t('sessions.region', { name: subject.name })}>
       <Typography variant="subtitle1" component="h2" gutterBottom>
-        Sessions of {subject.name}
+        {t('sessions.title', { name: subject.name })}
       </Typography>
-      {list.isFetching ? <LinearProgress aria-label="Loading sessions" /> : null}
+      {list.isFetching ? <LinearProgress aria-label={t('sessions.loading')} /> : null}
       {list.isError ? <Alert severity="error">{errorText(list.error)}</Alert> : null}
       <TableContainer>
-        <Table size="small" aria-label="Subject sessions">
+        <Table size="small" aria-label={t('sessions.table')}>
           <TableHead>
             <TableRow>
-              <TableCell>Session ID</TableCell>
-              <TableCell>Session Name</TableCell>
-              <TableCell>Trials</TableCell>
-              <TableCell>Date</TableCell>
+              <TableCell>{t('sessions.id')}</TableCell>
+              <TableCell>{t('sessions.name')}</TableCell>
+              <TableCell>{t('sessions.trials')}</TableCell>
+              <TableCell>{t('sessions.date')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -60,7 +62,7 @@ export function SubjectSessions({ subject }: { subject: Subject }) {
             ))}
             {list.isSuccess && list.data.sessions.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={4}>No sessions for this subject.</TableCell>
+                <TableCell colSpan={4}>{t('sessions.none')}</TableCell>
               </TableRow>
             ) : null}
           </TableBody>

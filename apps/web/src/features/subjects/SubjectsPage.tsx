@@ -16,8 +16,9 @@ import {
   TableRow,
 } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatHeight, formatWeight, SESSION_PAGE_SIZE, type Subject } from '@poselab/contract';
+import { SESSION_PAGE_SIZE, type Subject } from '@poselab/contract';
 import { errorText } from '../../api/api-error';
 import { useAuth } from '../../auth/auth-store';
 import { Page } from '../../layout/PageTitle';
@@ -30,15 +31,11 @@ import { SubjectDialog } from './SubjectDialog';
 import { SubjectRowMenu, type SubjectMenuAction } from './SubjectRowMenu';
 import { SubjectSessions } from './SubjectSessions';
 import { tagLabel, useSubjectTagVocabulary } from './tags';
-
-const DONE: Record<'trash' | 'restore' | 'remove', string> = {
-  trash: 'Subject moved to the trash.',
-  restore: 'Subject restored.',
-  remove: 'Subject deleted permanently.',
-};
+import { displayHeight, displayWeight } from './units';
 
 /** SPEC §2 Subjects: the user's subjects in their units, with the selected subject's sessions beside them. */
 export default function SubjectsPage() {
+  const { t } = useTranslation('subjects');
   const navigate = useNavigate();
   const auth = useAuth();
   const [showRemoved, setShowRemoved] = useState(false);
@@ -60,7 +57,7 @@ export default function SubjectsPage() {
       { id: s.id, action: a },
       {
         onSuccess: () => {
-          toast.success(DONE[a]);
+          toast.success(t(`done.${a}`));
           setConfirmRemove(null);
           if (a === 'remove' && selected?.id === s.id) setSelected(null);
         },
@@ -81,13 +78,13 @@ export default function SubjectsPage() {
 
   const rows = list.data?.subjects ?? [];
   return (
-    <Page title="Subjects">
+    <Page title={t('title')}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
         <Button variant="contained" onClick={() => setDialog({ subject: null })}>
-          New Subject
+          {t('newSubject')}
         </Button>
         <Button variant="outlined" onClick={() => navigate(routePath('SelectSession'))}>
-          Back to sessions
+          {t('back')}
         </Button>
         <Box sx={{ flexGrow: 1 }} />
         <FormControlLabel
@@ -97,32 +94,34 @@ export default function SubjectsPage() {
               onChange={(e) => (setShowRemoved(e.target.checked), setPage(0))}
             />
           }
-          label="Show removed subjects"
+          label={t('showRemoved')}
         />
       </Stack>
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: selected ? '2fr 1fr' : '1fr' } }}
       >
         <Paper variant="outlined">
-          {list.isFetching ? <LinearProgress aria-label="Loading subjects" /> : <Box sx={{ height: 4 }} />}
+          {list.isFetching ? <LinearProgress aria-label={t('loading')} /> : <Box sx={{ height: 4 }} />}
           {list.isError ? <Alert severity="error">{errorText(list.error)}</Alert> : null}
           <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Subjects">
+            <Table size="small" aria-label={t('title')}>
               <TableHead>
                 <TableRow>
-                  {[
-                    'Name',
-                    'Weight',
-                    'Height',
-                    'Birth year',
-                    'Sex',
-                    'Gender',
-                    'Subject Tags',
-                    'Characteristics',
-                  ].map((h) => (
-                    <TableCell key={h}>{h}</TableCell>
+                  {(
+                    [
+                      'name',
+                      'weight',
+                      'height',
+                      'birthYear',
+                      'sex',
+                      'gender',
+                      'tags',
+                      'characteristics',
+                    ] as const
+                  ).map((h) => (
+                    <TableCell key={h}>{t(`columns.${h}`)}</TableCell>
                   ))}
-                  <TableCell padding="checkbox" aria-label="Actions" />
+                  <TableCell padding="checkbox" aria-label={t('actionsColumn')} />
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -137,13 +136,13 @@ export default function SubjectsPage() {
                     sx={{ cursor: 'pointer', ...(s.trashed ? { '& td': { color: 'text.disabled' } } : {}) }}
                   >
                     <TableCell>{s.name}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWeight(s.weight, auth.unit)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatHeight(s.height, auth.unit)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayWeight(s.weight, auth.unit)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayHeight(s.height, auth.unit)}</TableCell>
                     <TableCell>{s.birth_year}</TableCell>
-                    <TableCell>{s.sex_display}</TableCell>
-                    <TableCell>{s.gender_display}</TableCell>
+                    <TableCell>{s.sex_at_birth ? t(`sex.${s.sex_at_birth}`) : ''}</TableCell>
+                    <TableCell>{s.gender ? t(`gender.${s.gender}`) : ''}</TableCell>
                     <TableCell>
-                      {s.subject_tags.map((t) => tagLabel(vocabulary.data, t)).join(', ')}
+                      {s.subject_tags.map((tag) => tagLabel(vocabulary.data, tag)).join(', ')}
                     </TableCell>
                     <TableCell>{s.characteristics}</TableCell>
                     <TableCell padding="checkbox">
@@ -157,7 +156,7 @@ export default function SubjectsPage() {
                 ))}
                 {list.isSuccess && rows.length === 0 ? (
                   <TableRow>
-                    <TableCell colSpan={9}>No subjects yet.</TableCell>
+                    <TableCell colSpan={9}>{t('none')}</TableCell>
                   </TableRow>
                 ) : null}
               </TableBody>
@@ -189,8 +188,8 @@ export default function SubjectsPage() {
       />
       <ConfirmDialog
         open={Boolean(confirmRemove)}
-        title="Delete subject permanently?"
-        text={`${confirmRemove?.name ?? ''} will be deleted for good. Their sessions stay, without a subject.`}
+        title={t('removeTitle')}
+        text={t('removeText', { name: confirmRemove?.name ?? '' })}
         busy={action.isPending}
         onNo={() => setConfirmRemove(null)}
         onYes={() => confirmRemove && run('remove', confirmRemove)}

@@ -1,6 +1,7 @@
 import { API_BASE } from '../../api/client';
 import { ApiError } from '../../api/api-error';
 import { authStore } from '../../auth/auth-store';
+import { i18n } from '../../i18n';
 
 /** Fetches a file with the stored token and hands it to the browser as a download. */
 export async function downloadWithToken(path: string, fileName: string): Promise<void> {
@@ -10,7 +11,7 @@ export async function downloadWithToken(path: string, fileName: string): Promise
   });
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { message?: string };
-    throw new ApiError(res.status, body.message ?? `Download failed (${res.status}).`);
+    throw new ApiError(res.status, body.message ?? i18n.t('subjects:downloadFailed', { status: res.status }));
   }
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TagVocabularyEntry } from '@poselab/contract';
+import { i18n } from '../../i18n';
 
 /** The subject tag vocabulary: a static file of {value, label} entries (SPEC §3). */
 export const SUBJECT_TAGS_URL = '/tags/subject-tags.json';
@@ -22,7 +23,15 @@ export function useSubjectTagVocabulary() {
   });
 }
 
-/** A tag value's label, or the value itself when the vocabulary does not know it. */
-export function tagLabel(vocabulary: TagVocabularyEntry[] | undefined, value: string): string {
-  return vocabulary?.find((e) => e.value === value)?.label ?? value;
+/**
+ * A tag value's label in the UI language (catalogue `<ns>:tags.<value>`), else the vocabulary file's English
+ * label, else the value itself.
+ */
+export function tagLabel(
+  vocabulary: TagVocabularyEntry[] | undefined,
+  value: string,
+  ns: 'subjects' | 'session' = 'subjects',
+): string {
+  const fallback = vocabulary?.find((e) => e.value === value)?.label ?? value;
+  return i18n.t(`${ns}:tags.${value}`, { defaultValue: fallback });
 }

@@ -6,11 +6,15 @@ import SkipNextIcon from '@mui/icons-material/SkipNext';
 import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
 import { Box, IconButton, MenuItem, Slider, TextField, Tooltip } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/format';
 import { PLAYBACK_SPEEDS, TIME_STEP } from '../../../viz/playback-clock';
 import type { Visualizer, VisualizerState } from '../../../viz/Visualizer';
 
 /** SPEC §2 Visualizer controls: time field (step 0.01) and slider, speed, and the five transport buttons. */
 export function PlaybackControls({ viz, state }: { viz: Visualizer | null; state: VisualizerState }) {
+  const { t } = useTranslation('session');
+  const format = useFormat();
   const [editing, setEditing] = useState<string | null>(null);
   const shown = editing ?? state.time.toFixed(2);
   const duration = Math.max(state.duration, TIME_STEP);
@@ -26,7 +30,7 @@ export function PlaybackControls({ viz, state }: { viz: Visualizer | null; state
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 1 }}>
       <TextField
-        label="Time (s)"
+        label={t('viewer.time')}
         type="number"
         size="small"
         value={shown}
@@ -42,28 +46,30 @@ export function PlaybackControls({ viz, state }: { viz: Visualizer | null; state
       />
       <Box sx={{ flex: '1 1 180px', px: 1, minWidth: 160 }}>
         <Slider
-          aria-label="Time"
+          aria-label={t('viewer.timeSlider')}
           min={0}
           max={duration}
           step={TIME_STEP}
           value={Math.min(state.time, duration)}
           onChange={(_e, v) => viz?.seek(v as number)}
           valueLabelDisplay="auto"
-          valueLabelFormat={(v) => v.toFixed(2)}
+          valueLabelFormat={(v) => format.number(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
         />
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center' }}>
-        {button('To start', <SkipPreviousIcon />, () => viz?.toStart())}
-        {button('Back 0.01 s', <FastRewindIcon />, () => viz?.step(-TIME_STEP))}
-        {button(state.playing ? 'Pause' : 'Play', state.playing ? <PauseIcon /> : <PlayArrowIcon />, () =>
-          viz?.togglePlay(),
+        {button(t('viewer.toStart'), <SkipPreviousIcon />, () => viz?.toStart())}
+        {button(t('viewer.back'), <FastRewindIcon />, () => viz?.step(-TIME_STEP))}
+        {button(
+          state.playing ? t('viewer.pause') : t('viewer.play'),
+          state.playing ? <PauseIcon /> : <PlayArrowIcon />,
+          () => viz?.togglePlay(),
         )}
-        {button('Forward 0.01 s', <FastForwardIcon />, () => viz?.step(TIME_STEP))}
-        {button('To end', <SkipNextIcon />, () => viz?.toEnd())}
+        {button(t('viewer.forward'), <FastForwardIcon />, () => viz?.step(TIME_STEP))}
+        {button(t('viewer.toEnd'), <SkipNextIcon />, () => viz?.toEnd())}
       </Box>
       <TextField
         select
-        label="Speed"
+        label={t('viewer.speed')}
         size="small"
         value={state.speed}
         onChange={(e) => viz?.setSpeed(Number(e.target.value))}
@@ -72,7 +78,7 @@ export function PlaybackControls({ viz, state }: { viz: Visualizer | null; state
       >
         {PLAYBACK_SPEEDS.map((s) => (
           <MenuItem key={s} value={s}>
-            {s}
+            {format.number(s)}
           </MenuItem>
         ))}
       </TextField>

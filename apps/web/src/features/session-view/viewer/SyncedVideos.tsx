@@ -27,6 +27,7 @@ export function SyncedVideos({
   transforms: VisualizerTransforms | null;
 }) {
   const { t } = useTranslation('viewer');
+  const { t: ts } = useTranslation('session');
   const canvases = useRef<(HTMLCanvasElement | null)[]>([]);
   const [on, setOn] = useState(false);
   const [state, setState] = useState<OverlayState>({ kind: 'off' });
@@ -138,7 +139,7 @@ export function SyncedVideos({
                 playsInline
                 preload="auto"
                 data-testid="synced-video"
-                aria-label={`Camera ${i + 1} video`}
+                aria-label={ts('viewer.cameraVideo', { camera: ts('viewer.camera', { n: i + 1 }) })}
                 style={{ width: '100%', maxHeight: 260, background: '#000', display: 'block' }}
               />
               <canvas

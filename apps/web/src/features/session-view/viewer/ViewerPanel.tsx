@@ -1,6 +1,9 @@
 import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import type { Trial } from '@poselab/contract';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../api/api-error';
+import { i18n } from '../../../i18n';
 import { Visualizer, type VisualizerState } from '../../../viz/Visualizer';
 import type { VisualizerTransforms } from '../../../viz/transforms';
 import { loadTransforms, syncedVideos } from './load-transforms';
@@ -30,6 +33,7 @@ export function ViewerPanel({
   trials: Trial[];
   sessionTrials?: Trial[];
 }) {
+  const { t } = useTranslation('session');
   const holder = useRef<HTMLDivElement>(null);
   const videoRefs = useRef<(HTMLVideoElement | null)[]>([]);
   const [viz, setViz] = useState<Visualizer | null>(null);
@@ -48,7 +52,7 @@ export function ViewerPanel({
     try {
       v = new Visualizer(holder.current, { geometryBaseUrl, quality: requestedQuality() });
     } catch (err) {
-      setError(`The 3D view needs WebGL: ${(err as Error).message}`);
+      setError(i18n.t('session:viewer.webgl', { error: (err as Error).message }));
       return;
     }
     setViz(v);
@@ -85,7 +89,7 @@ export function ViewerPanel({
       .catch((err: Error) => {
         if (err.name === 'AbortError') return;
         setLoading(false);
-        setError(err.message);
+        setError(t('viewer.loadFailed', { error: errorText(err) }));
       });
     return () => {
       abort.abort();
@@ -112,7 +116,7 @@ export function ViewerPanel({
           <Box
             sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}
             role="progressbar"
-            aria-label="Loading 3D view"
+            aria-label={t('viewer.loading')}
           >
             <CircularProgress />
           </Box>
@@ -135,7 +139,7 @@ export function ViewerPanel({
       )}
       {trials.length > 1 && (
         <Typography variant="caption" color="text.secondary">
-          Showing {trials.length} trials side by side; videos are of {trials[0].name}.
+          {t('viewer.sideBySide', { count: trials.length, name: trials[0].name })}
         </Typography>
       )}
     </Box>

@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_MESSAGES,
+  DEVICE_MESSAGES,
+  FILTER_WARNINGS,
+  MESSAGES,
+  NETWORK_ERROR_MESSAGE,
+  SUBJECT_MESSAGES,
+  TRIAL_MESSAGES,
+  userDoesNotExist,
+} from '@poselab/contract';
+import { resources, type Catalog } from './catalogs';
+import { contractMessageKey, localizeMessage } from './contract-messages';
+import { i18n } from './index';
+
+const statics = (group: Record<string, unknown>) =>
+  Object.values(group).filter((v): v is string => typeof v === 'string');
+
+/** Every text packages/contract can produce, with parametrised ones at the values that pick each plural form. */
+const CONTRACT_TEXTS: string[] = [
+  ...statics(ACCOUNT_MESSAGES),
+  ...statics(SUBJECT_MESSAGES),
+  ...statics(MESSAGES),
+  ...statics(TRIAL_MESSAGES),
+  ...statics(DEVICE_MESSAGES),
+  FILTER_WARNINGS.invalid,
+  FILTER_WARNINGS.tooLarge(30),
+  FILTER_WARNINGS.tooLarge(7.5),
+  NETWORK_ERROR_MESSAGE,
+  userDoesNotExist('ann'),
+  ...[0, 1, 2, 5].map((n) => DEVICE_MESSAGES.notEnoughDevices(n)),
+  DEVICE_MESSAGES.missingVideos(2, 1),
+  DEVICE_MESSAGES.missingVideos(2, 0),
+  DEVICE_MESSAGES.missingVideos(4, 1),
+  ...[1, 2, 3].map((n) => DEVICE_MESSAGES.calibrated(n)),
+];
+
+function baseKeys(catalog: Catalog, prefix = ''): string[] {
+  return Object.entries(catalog).flatMap(([k, v]) => {
+    const path = prefix ? `${prefix}.${k}` : k;
+    return typeof v === 'string' ? [path.replace(/_(one|other)$/, '')] : baseKeys(v, path);
+  });
+}
+
+describe('contract texts through the catalogue', () => {
+  afterEach(() => void i18n.changeLanguage('en'));
+
+  it('finds every contract text in the English catalogue, word for word', () => {
+    for (const text of CONTRACT_TEXTS) {
+      expect(contractMessageKey(text), text).not.toBeNull();
+      expect(localizeMessage(text), 'English catalogue differs from the contract').toBe(text);
+    }
+  });
+
+  it('holds no key that no contract text uses', () => {
+    const used = new Set(CONTRACT_TEXTS.map((t) => contractMessageKey(t)!.key));
+    expect([...new Set(baseKeys(resources.en.contract))].filter((k) => !used.has(k))).toEqual([]);
+  });
+
+  it('renders every contract text in German, parameters carried over', async () => {
+    await i18n.changeLanguage('de');
+    for (const text of CONTRACT_TEXTS) {
+      const de = localizeMessage(text);
+      expect(de, text).not.toBe(text);
+      expect(de).not.toMatch(/\{\{|contract:/);
+    }
+    expect(localizeMessage(DEVICE_MESSAGES.missingVideos(4, 1))).toContain('die 3 fehlenden Geräte');
+    expect(localizeMessage(DEVICE_MESSAGES.missingVideos(2, 1))).toContain('das fehlende Gerät');
+    expect(localizeMessage(FILTER_WARNINGS.tooLarge(7.5))).toContain('(7,5 Hz)');
+    expect(localizeMessage(userDoesNotExist('ann'))).toBe('Der Benutzer „ann“ existiert nicht.');
+  });
+
+  it('passes other texts through and localizes line by line', async () => {
+    await i18n.changeLanguage('de');
+    expect(localizeMessage('Session not found.')).toBe('Session not found.');
+    expect(localizeMessage(`${MESSAGES.noSpaces}\n${SUBJECT_MESSAGES.required}`)).toBe(
+      'Leerzeichen sind nicht erlaubt\nDieses Feld ist erforderlich.',
+    );
+  });
+});
