@@ -13,10 +13,10 @@ describe('warningText', () => {
       params: { coordinate: 'hip_flexion_l', limit: 'min', frames_pct: 12.345 },
       message: 'hip_flexion_l at its min limit in 12.3 % of frames',
     };
-    expect(warningText(i18n, w)).toBe('hip_flexion_l sits at its range limit (min) in 12.3 % of the frames.');
+    expect(warningText(i18n, w)).toBe('hip_flexion_l sits at its minimum limit in 12.3 % of the frames.');
     await i18n.changeLanguage('de');
     expect(warningText(i18n, w)).toBe(
-      'hip_flexion_l liegt in 12,3 % der Bilder an der Bereichsgrenze (min).',
+      'hip_flexion_l liegt in 12,3 % der Bilder an der Bereichsgrenze (Minimum).',
     );
   });
 

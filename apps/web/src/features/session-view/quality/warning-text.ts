@@ -20,7 +20,12 @@ export function warningText(i18n: I18n, w: ProcessingWarning): string {
   if (typeof template !== 'string') return w.message;
   const params = w.params ?? {};
   if (!placeholders(template).every((p) => params[p] !== undefined && params[p] !== '')) return w.message;
-  return i18n.t(key, { ...params, ns: QUALITY_NS });
+  // A range limit named 'min' or 'max' reads as a word of the user's language.
+  const limit =
+    params.limit === 'min' || params.limit === 'max'
+      ? i18n.t(`panel.limit.${params.limit}`, { ns: QUALITY_NS })
+      : params.limit;
+  return i18n.t(key, { ...params, ...(limit === undefined ? {} : { limit }), ns: QUALITY_NS });
 }
 
 /** The warnings stored with a trial (none for trials processed before warnings were kept). */
