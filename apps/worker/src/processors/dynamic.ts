@@ -8,7 +8,6 @@ import {
   writeMot,
   writeTrc,
 } from '@poselab/biomech';
-import { CAMERA_CALIBRATION_TAG } from '@poselab/contract';
 import { ProcessingError } from '../host';
 import type { JobContext, ProcessorOutcome } from '../runner';
 import { camerasOfTrial, keypointPipeline, leftOutCameras, markersOf } from './keypoint-stage';
@@ -101,7 +100,7 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
     // The calibration this trial was processed with (device ids included): the web app reprojects the model
     // into the synced videos with it, even after the session is calibrated again.
     await ctx.putResult({
-      tag: CAMERA_CALIBRATION_TAG,
+      tag: 'camera-calibration',
       deviceId: null,
       meta: spec.calibration!,
       fileName: 'camera-calibration.json',
