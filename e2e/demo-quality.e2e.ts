@@ -256,6 +256,7 @@ describe.skipIf(!hasChromium || !hasDemo)(
         expect(await page.getByTestId(`trial-${t.name}`).getByText('Done with warnings').count()).toBe(0);
       const panel = page.getByTestId('quality-panel');
       await panel.getByRole('heading', { name: /Quality of balancing/ }).waitFor();
+      await page.waitForTimeout(500); // the lists' opening transitions
       await screenshot(page, 'demo-warnings-1280');
       await page.setViewportSize(PHONE);
       await page.waitForTimeout(500);

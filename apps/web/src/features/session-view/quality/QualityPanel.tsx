@@ -98,7 +98,12 @@ function Figures({ q }: { q: TrialQuality }) {
         )}
       </Row>
       <Row label={t('panel.camerasLeftOut')}>
-        <ShortList items={q.cameras_left_out.map((c) => `${c.camera}: ${c.reason}`)} />
+        <ShortList
+          items={q.cameras_left_out.map((c) =>
+            // A reason may already name its camera ('Camera 2 was left out: …').
+            c.reason.startsWith(c.camera) ? c.reason : `${c.camera}: ${c.reason}`,
+          )}
+        />
       </Row>
     </>
   );

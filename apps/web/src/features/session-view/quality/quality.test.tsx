@@ -25,6 +25,12 @@ const quality: TrialQuality = {
   },
   cameras_left_out: [
     { device_id: 'd2', camera: 'Camera 2', code: 'no_subject', reason: 'Subject not visible' },
+    {
+      device_id: 'd4',
+      camera: 'Camera 4',
+      code: 'camera_out_of_sync',
+      reason: 'Camera 4 was left out: out of sync.',
+    },
   ],
 };
 
@@ -134,6 +140,7 @@ describe('quality panel', () => {
     expect(within(panel).getByText('hip_flexion_l at minimum in 12.5 % of frames')).toBeVisible();
     expect(within(panel).getByText('Camera 3: 11.7 px')).toBeVisible();
     expect(within(panel).getByText('Camera 2: Subject not visible')).toBeVisible();
+    expect(within(panel).getByText('Camera 4 was left out: out of sync.')).toBeVisible();
     // Keypoints worst first, five shown until asked for all.
     expect(within(panel).getByText('kp7: 8 px')).toBeVisible();
     expect(within(panel).queryByText('kp0: 1 px')).toBeNull();
