@@ -163,8 +163,19 @@ describe.skipIf(!hasChromium || !hasDemo)(
       const transforms = await media<{ time: number[] }>(
         trial.results.find((r) => r.tag === 'visualizerTransforms-json')!.media!,
       );
+      if (!page.url().endsWith(`/session/${ds.demo.sessionId}`))
+        await page.goto(`${ds.server.url}/session/${ds.demo.sessionId}`);
       const videos = page.getByTestId('synced-video');
+      await videos.first().waitFor();
       const n = await videos.count();
+      // Every synced video starts at results time 0 and lasts as long as the results (within two frames).
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll('video')).every((v) => Number.isFinite(v.duration)),
+      );
+      const durations = await videos.evaluateAll((els) => els.map((v) => (v as HTMLVideoElement).duration));
+      const span = transforms.time[transforms.time.length - 1] - transforms.time[0];
+      const step = span / (transforms.time.length - 1);
+      for (const d of durations) expect(Math.abs(d - (span + step))).toBeLessThanOrEqual(2 / 30);
       expect(n).toBe(trial.results.filter((r) => r.tag === 'video-sync').length);
       await page.getByLabel('Model on videos').check();
       await page.getByText('Model bones').waitFor({ timeout: 30_000 });

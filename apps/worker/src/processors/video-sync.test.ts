@@ -65,4 +65,14 @@ describe('writeSyncedVideo', () => {
     expect(frames.length).toBeLessThanOrEqual(31);
     expect(frames.every((b) => b > 200)).toBe(true);
   });
+
+  it('a camera that stopped before the results end gets black frames up to the end', async () => {
+    const out = join(dir, 'short.mp4');
+    await writeSyncedVideo(source, out, 1.5, 1);
+    const frames = frameBrightness(out);
+    expect(frames.length).toBeGreaterThanOrEqual(29);
+    expect(frames.length).toBeLessThanOrEqual(31);
+    expect(frames.slice(0, 14).every((b) => b > 200)).toBe(true);
+    expect(frames.slice(16).every((b) => b < 30)).toBe(true);
+  });
 });
