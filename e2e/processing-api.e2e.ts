@@ -185,7 +185,12 @@ describe.skipIf(!hasDemo)('processing on the pose2sim demo through the real work
       headers: { authorization: auth, 'content-type': req.headers.get('content-type')! },
       payload: Buffer.from(await req.arrayBuffer()),
     });
-    expect(imported.json()).toMatchObject({ n_cameras: 4, message: '4 devices calibrated successfully.' });
+    // No assignment sent: the proposal (pairing order) is used and the answer says so (issue #15).
+    expect(imported.json()).toMatchObject({
+      n_cameras: 4,
+      n_assigned: 4,
+      message: '4 of 4 cameras assigned.',
+    });
     expect((await get(`/sessions/${sessionId}/get_n_calibrated_cameras/`)).json()).toEqual({ data: 4 });
 
     // Neutral through the embedded pool (worker threads in this process).

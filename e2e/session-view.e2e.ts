@@ -162,14 +162,14 @@ describe.skipIf(!hasChromium || !hasSeedData)(
       await page.getByRole('button', { name: 'Pause' }).click();
     });
 
-    it('trial menu: neutral has no Rename or Analysis; Analysis says no functions yet', async () => {
+    it('trial menu: neutral has no Rename or Analysis; Analysis lists the analysis functions', async () => {
       await page.getByRole('button', { name: 'Trial menu neutral' }).click();
       const items = await page.getByRole('menuitem').allTextContents();
       expect(items).toEqual(['Edit Tags', 'Trash', 'Delete']);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Trial menu walk' }).click();
       await page.getByRole('menuitem', { name: 'Analysis' }).click();
-      await page.getByText('Sorry, there are no available functions.').waitFor();
+      await page.getByRole('dialog').getByRole('heading', { name: 'Gait analysis', exact: true }).waitFor();
       await page.getByRole('button', { name: 'Close' }).click();
     });
 

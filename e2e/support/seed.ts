@@ -68,6 +68,10 @@ export interface SeedOptions {
   public?: boolean;
   /** Shortest animation length (s); the default covers the demo videos. */
   minDuration?: number;
+  /** IK .mot file per trial name (default: the OpenCap FK reference drop jump). */
+  motions?: Record<string, string>;
+  /** A scaled .osim stored as the neutral trial's 'opensim_model' result (analyses run FK on it). */
+  scaledModel?: string;
 }
 
 export interface SeededSession {
@@ -136,7 +140,11 @@ export function seedProcessedSession(server: RunningServer, opts: SeedOptions): 
           '{}',
           at,
         );
-        put(key(`${name}.mot`), join(FK_DIR, 'DJ1_videoAndMocap.mot'));
+        put(key(`${name}.mot`), opts.motions?.[name] ?? join(FK_DIR, 'DJ1_videoAndMocap.mot'));
+        if (name === 'neutral' && opts.scaledModel) {
+          put(key('model.osim'), opts.scaledModel);
+          addResult.run(randomUUID(), id, 'opensim_model', key('model.osim'), '{}', at);
+        }
         addResult.run(randomUUID(), id, 'ik_results', key(`${name}.mot`), '{}', at);
         for (let c = 1; c <= (opts.videos ?? 2); c++) {
           const file = `video_sync_cam${c}.mp4`;

@@ -32,6 +32,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   MODELS_DIR: z.string().optional(),
   MEDIA_URL_SECRET: z.string().min(16).optional(),
+  ARCHIVE_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(4),
 });
 
 export interface AppConfig {
@@ -60,6 +61,8 @@ export interface AppConfig {
   modelsDir: string;
   /** Secret for signed media URLs; generated under DATA_DIR when unset (set it for several API replicas). */
   mediaUrlSecret?: string;
+  /** Days a made data archive stays downloadable before it is deleted. */
+  archiveRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -114,5 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     modelsDir: resolve(e.MODELS_DIR ?? `${dataDir}/models`),
     mediaUrlSecret: e.MEDIA_URL_SECRET,
+    archiveRetentionDays: e.ARCHIVE_RETENTION_DAYS,
   };
 }

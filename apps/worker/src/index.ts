@@ -4,3 +4,7 @@ export * from './http-host';
 export * from './loop';
 export * from './runner';
 export * from './port-stream';
+export { writeArchive, SESSION_FOLDERS, type ArchiveProgress } from './archive/write-archive';
+export { processArchive, STORAGE_FAILED_STATUS } from './processors/archive';
+export { processReport } from './processors/report';
+export { writeReportPdf, reportPdfBuffer, type ReportInput } from './report/build-report';

@@ -53,3 +53,4 @@ export {
 } from './augmenter/run-augmenter';
 export { listModels, loadModel, type ModelEntry, type ModelCatalogue } from './models/list-models';
 export { builtinGeometryShapes, type GeometryShape } from './builtin/geometry-shapes';
+export { REFERENCE_HEIGHT as BUILTIN_REFERENCE_HEIGHT } from './builtin/anthropometry';

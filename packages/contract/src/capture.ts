@@ -137,6 +137,11 @@ export const recordQuery = z.object({
   subject_sex: z.string().max(40).optional(),
   subject_gender: z.string().max(40).optional(),
   subject_data_sharing: z.string().max(100).optional(),
+  /**
+   * Calibration only: re-record this paired phone's camera; the other cameras of the session's latest
+   * calibration are kept (every phone still records: the board must be seen with a calibrated camera).
+   */
+  recalibrate: z.string().min(1).max(100).optional(),
 });
 
 export const recordEndpoint = endpoint({

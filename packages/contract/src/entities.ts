@@ -19,6 +19,7 @@ export const RESULT_TAGS = [
   'opensim_model',
   'session_metadata',
   'camera-calibration',
+  'calibration-report',
 ] as const;
 
 export const progressInfo = z.object({ percent: z.number().nullable(), message: z.string().nullable() });

@@ -47,10 +47,10 @@ export type CameraModelJson = z.infer<typeof cameraModelSchema>;
  * result row's meta). The number of calibrated cameras of a session (get_n_calibrated_cameras) is
  * `cameras.length` of the newest calibration trial whose status is 'done'.
  *
- * `device_id` maps a camera to a paired phone. Recorded calibrations always carry it. Imported ones map
- * cameras to the session's paired devices in pairing order (devices.created_at) unless a camera name equals
- * a device name; cameras imported before enough phones were paired have `device_id: null` and are mapped in
- * pairing order again when a trial is processed.
+ * `device_id` maps a camera to a paired phone. Recorded calibrations always carry it. Imported ones carry the
+ * phone the user assigned to each camera (`assignment: 'explicit'`; cameras left unassigned are not stored);
+ * calibrations imported before that choice existed map cameras with `device_id: null` to the session's
+ * devices in pairing order when a trial is processed.
  */
 export const CAMERA_CALIBRATION_TAG = 'camera-calibration';
 export const calibratedCamera = z.object({
@@ -63,12 +63,20 @@ export const calibratedCamera = z.object({
    * keypoint reprojection and stores the choice in its own 'camera-calibration' result.
    */
   alternative_extrinsics: cameraModelSchema.shape.extrinsics.nullable().optional(),
+  /** Height above the floor (Lying board) or above the board's first inner corner (Perpendicular), metres. */
+  height_m: z.number().nullable().optional(),
+  /** Distance from the camera to the board's centre during the calibration, metres. */
+  distance_to_board_m: z.number().nullable().optional(),
+  /** Worst disagreement with the other cameras on the board's position (m); null when not measurable. */
+  agreement_m: z.number().nullable().optional(),
 });
 export const cameraCalibrationResult = z.object({
   source: z.enum(['recorded', 'qualisys', 'toml']),
   cameras: z.array(calibratedCamera),
   checkerboard: checkerboardSettings.nullable().optional(),
   created_at: z.string(),
+  /** Imports: 'explicit' when the user assigned every camera to its phone (no mapping by order later). */
+  assignment: z.enum(['explicit', 'by-order']).optional(),
 });
 export type CameraCalibrationResult = z.infer<typeof cameraCalibrationResult>;
 
@@ -98,14 +106,20 @@ export const neutralImgEndpoint = endpoint({
 
 export const importCalibrationResponse = z.object({
   trial_id: z.string(),
+  /** Cameras in the file. */
   n_cameras: z.number(),
+  /** '2 of 4 cameras assigned.' */
   message: z.string(),
+  /** Cameras assigned to a phone (the calibrated cameras of the session). */
+  n_assigned: z.number().optional(),
+  /** Names of the file's cameras that were not assigned to a phone (not used). */
+  unassigned: z.array(z.string()).optional(),
 });
 export const importCalibrationEndpoint = endpoint({
   method: 'POST',
   path: '/sessions/:id/import_calibration/',
   summary:
-    'Import a camera calibration (Qualisys .qca.txt or Pose2Sim/anipose .toml, multipart field "file")',
+    'Import a camera calibration (Qualisys .qca.txt or Pose2Sim/anipose .toml, multipart field "file"; optional field "mapping": JSON array giving each camera\'s phone id or null, else the proposed assignment)',
   tag: 'processing',
   auth: 'user',
   params: idParams,
@@ -192,6 +206,13 @@ export const jobSpec = z.object({
   calibration: cameraCalibrationResult.nullable(),
   /** Scaled model (.osim text) from the session's neutral trial (dynamic trials). */
   scaled_model_result_id: z.string().nullable(),
+  /**
+   * Calibration trials re-recording some cameras: their devices. `calibration` then holds the earlier
+   * calibration whose other cameras are kept (and place the board for the re-recorded ones).
+   */
+  recalibrate_device_ids: z.array(z.string()).optional(),
+  /** The calibration trial `calibration` comes from (re-recording some cameras). */
+  base_calibration_trial_id: z.string().nullable().optional(),
 });
 export type JobSpec = z.infer<typeof jobSpec>;
 

@@ -217,6 +217,13 @@ export interface ComparisonReportsTable {
   file_name: string;
   meta: string;
   created_at: string;
+  /** Migration 520: what the report compares, the job making it, why it failed. */
+  function_id?: string | null;
+  trials_key?: string | null;
+  trial_ids?: string | null;
+  job_id?: string | null;
+  error?: string | null;
+  updated_at?: string | null;
 }
 
 /** A user's dashboard for one analysis function (migration 451); layout is the contract's dashboardLayout. */
@@ -226,6 +233,52 @@ export interface AnalysisDashboardsTable {
   function_id: string;
   title: string;
   layout: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A data archive and its making (migration 540); its id is the task id of SPEC's async downloads. */
+export interface ArchivesTable {
+  id: string;
+  user_id: string | null;
+  /** 'session' or 'subject'. */
+  scope: string;
+  scope_id: string;
+  /** 'owner', or 'public' for visitors of a public session. */
+  audience: string;
+  with_videos: number;
+  content_hash: string;
+  /** queued, running, ready, failed. */
+  state: string;
+  job_id: string | null;
+  progress_percent: number | null;
+  progress_message: string | null;
+  storage_key: string | null;
+  file_name: string;
+  size_bytes: number | null;
+  error: string | null;
+  /** Stable code of `error` (contract ArchiveFailureCode). */
+  error_code: string | null;
+  /** JSON { [inputId]: { key, trial_id, video } }: what the archive's job may read (set at claim). */
+  inputs: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+}
+
+/** One task per trial and analysis function (migration 500); its id is SPEC's task_id. */
+export interface AnalysisTasksTable {
+  id: string;
+  user_id: string;
+  trial_id: string;
+  function_id: string;
+  job_id: string | null;
+  /** 'pending' | 'successfull' | 'failed' (contract analysisTaskState). */
+  state: string;
+  /** JSON of the contract's analysisMessage (failed tasks). */
+  message: string | null;
+  result_id: string | null;
+  dashboard_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -262,4 +315,6 @@ export interface Database {
   worker_tokens: WorkerTokensTable;
   comparison_reports: ComparisonReportsTable;
   analysis_dashboards: AnalysisDashboardsTable;
+  archives: ArchivesTable;
+  analysis_tasks: AnalysisTasksTable;
 }

@@ -40,6 +40,20 @@ export class ResultRepository {
   }
 
   /** The session's paired phones in pairing order. */
+  /** The newest non-trashed trial of a session with this name and one of these statuses. */
+  latestTrialNamedIn(sessionId: string, name: string, statuses: string[]) {
+    return this.db
+      .selectFrom('trials')
+      .selectAll()
+      .where('session_id', '=', sessionId)
+      .where('name', '=', name)
+      .where('trashed', '=', 0)
+      .where('status', 'in', statuses)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
   devicesOfSession(sessionId: string): Promise<DeviceRow[]> {
     return this.db
       .selectFrom('devices')

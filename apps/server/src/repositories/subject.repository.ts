@@ -31,6 +31,11 @@ export class SubjectRepository {
       .executeTakeFirst();
   }
 
+  /** Any user's subject: only for share-token checks, which compare the token before revealing anything. */
+  findById(id: string): Promise<SubjectRow | undefined> {
+    return this.db.selectFrom('subjects').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   async nameOf(id: string | null): Promise<string | null> {
     if (!id) return null;
     const row = await this.db.selectFrom('subjects').select('name').where('id', '=', id).executeTakeFirst();

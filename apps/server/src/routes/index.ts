@@ -9,6 +9,9 @@ import { sessionDataRoutes } from './session-data.routes';
 import { subjectRoutes } from './subject.routes';
 import { trialDataRoutes } from './trial-data.routes';
 import { processingRoutes } from './processing.routes';
+import { archiveRoutes } from './archive.routes';
+import { analysisDashboardRoutes } from './analysis-dashboard.routes';
+import { analysisRoutes } from './analysis.routes';
 
 /**
  * Every API route module, registered under /api. Each domain adds its module here (one line each):
@@ -24,4 +27,7 @@ export const routeModules: Array<(app: FastifyInstance, deps: AppDeps) => void> 
   subjectRoutes,
   processingRoutes,
   captureRoutes,
+  archiveRoutes,
+  analysisDashboardRoutes,
+  analysisRoutes,
 ];

@@ -67,7 +67,7 @@ export function workerProtocolRoutes(app: FastifyInstance, deps: AppDeps): void 
       { bodyLimit: MAX_STREAMED_RESULT_BYTES },
       (_req, body, done) => done(null, body),
     );
-    registerEndpoint(scope, deps, postResultStreamEndpoint, async ({ params, req }) => {
+    registerEndpoint(scope, deps, postResultStreamEndpoint, async ({ params, req, reply }) => {
       const header = (name: string) => {
         const v = req.headers[name];
         return typeof v === 'string' ? v : '';
@@ -82,13 +82,19 @@ export function workerProtocolRoutes(app: FastifyInstance, deps: AppDeps): void 
       } catch {
         throw badRequest('x-result-meta must be base64url-encoded JSON.');
       }
-      return service(req.log).putResult(params.id, workerId, {
-        tag,
-        deviceId: header('x-result-device-id') || null,
-        meta,
-        fileName: header('x-result-file-name') || null,
-        body: req.body as Readable,
-      });
+      try {
+        return await service(req.log).putResult(params.id, workerId, {
+          tag,
+          deviceId: header('x-result-device-id') || null,
+          meta,
+          fileName: header('x-result-file-name') || null,
+          body: req.body as Readable,
+        });
+      } catch (err) {
+        // The rest of the body is not wanted: answer, then close, rather than wait for gigabytes to drain.
+        reply.header('connection', 'close');
+        throw err;
+      }
     });
   });
 

@@ -15,6 +15,7 @@ import { SessionRepository, type SessionRow } from '../repositories/session.repo
 import { TrialRepository } from '../repositories/trial.repository';
 import { jobSettings } from '../jobs/job-settings';
 import { JobInputError } from '../jobs/kinds/job-kind';
+import { calibratedCamerasOf } from './calibration-base';
 
 export { JobInputError } from '../jobs/kinds/job-kind';
 
@@ -31,9 +32,11 @@ export function parseSessionMeta(row: SessionRow) {
 
 /**
  * Maps cameras without a device to the session's paired devices in pairing order (devices.created_at),
- * skipping devices that a camera already claims.
+ * skipping devices that a camera already claims (calibrations imported before the explicit assignment).
  */
 export function assignDevices(cal: CameraCalibrationResult, devices: DeviceRow[]): CameraCalibrationResult {
+  // The user assigned every imported camera to its phone: nothing is mapped by order behind their back.
+  if (cal.assignment === 'explicit') return cal;
   const taken = new Set(cal.cameras.map((c) => c.device_id).filter((d): d is string => !!d));
   const free = devices.filter((d) => !taken.has(d.id));
   return {
@@ -91,6 +94,7 @@ export async function buildJobSpec(deps: AppDeps, job: JobRow): Promise<JobSpec>
 
   let calibration: CameraCalibrationResult | null = null;
   let scaledModel: string | null = null;
+  const recalibration = job.kind === 'calibration' ? await recalibrationSpec(deps, trial.meta) : {};
   if (job.kind !== 'calibration') {
     const found = await sessionCalibration(deps, session);
     if (!found) throw new JobInputError(DEVICE_MESSAGES.noCalibratedCameras);
@@ -168,5 +172,28 @@ export async function buildJobSpec(deps: AppDeps, job: JobRow): Promise<JobSpec>
     })),
     calibration,
     scaled_model_result_id: scaledModel,
+    ...recalibration,
   };
+}
+
+/** A calibration re-recording some cameras: those cameras, and the earlier calibration whose others it keeps. */
+async function recalibrationSpec(
+  deps: AppDeps,
+  trialMeta: string,
+): Promise<Partial<Pick<JobSpec, 'calibration' | 'recalibrate_device_ids' | 'base_calibration_trial_id'>>> {
+  let meta: { recalibrate?: unknown; base_calibration_trial_id?: unknown };
+  try {
+    meta = JSON.parse(trialMeta) as typeof meta;
+  } catch {
+    return {};
+  }
+  const redo = Array.isArray(meta.recalibrate) ? meta.recalibrate.filter((d) => typeof d === 'string') : [];
+  const baseId = typeof meta.base_calibration_trial_id === 'string' ? meta.base_calibration_trial_id : null;
+  if (!redo.length || !baseId) return {};
+  const base = await calibratedCamerasOf(deps, baseId);
+  if (!base)
+    throw new JobInputError(
+      'The calibration of the other cameras is no longer there to keep: record the calibration of all cameras.',
+    );
+  return { calibration: base, recalibrate_device_ids: redo, base_calibration_trial_id: baseId };
 }

@@ -5,12 +5,15 @@ import { SessionRepository } from '../repositories/session.repository';
 import { contentTypeOfKey, sessionIdOfKey } from '../storage/media-keys';
 import { verifyMediaSignature } from '../storage/signed-url';
 import { assertSafeKey } from '../storage/storage';
+import { grantAllowsMedia, type ShareGrant } from './share-access';
 
 export interface MediaRequest {
   key: string;
   exp?: string;
   sig?: string;
   viewerId: string | null;
+  /** A subject share token brought with the URL (SPEC §6), checked now rather than trusted from a signature. */
+  share?: ShareGrant | null;
   range?: string;
 }
 
@@ -41,7 +44,8 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 
 /**
  * Media answer only to who may see them: a valid signed URL (handed out with the data to viewers the server
- * authorised), the session's owner, anyone for a public session, and anyone for profile pictures and logos.
+ * authorised), the session's owner, anyone for a public session, the holder of a subject's current share
+ * token for its shared trials' results, and anyone for profile pictures and logos.
  */
 export async function openMedia(deps: AppDeps, req: MediaRequest): Promise<MediaAnswer> {
   try {
@@ -56,7 +60,11 @@ export async function openMedia(deps: AppDeps, req: MediaRequest): Promise<Media
     req.sig,
     Math.floor(deps.clock.now().getTime() / 1000),
   );
-  if (!signed && !(await mayView(deps, req.key, req.viewerId))) throw notFound();
+  const allowed =
+    signed ||
+    (await mayView(deps, req.key, req.viewerId)) ||
+    (req.share ? await grantAllowsMedia(deps, req.key, req.share) : false);
+  if (!allowed) throw notFound();
   const info = await deps.storage.stat(req.key);
   if (!info) throw notFound();
   const range = parseRange(req.range, info.size);
@@ -75,7 +83,8 @@ export async function openMedia(deps: AppDeps, req: MediaRequest): Promise<Media
   return { status: 200, stream, contentType, size: info.size, length: info.size };
 }
 
-async function mayView(deps: AppDeps, key: string, viewerId: string | null): Promise<boolean> {
+/** Whether a viewer (null: anonymous) may see a stored file; also checks every read of an archive job. */
+export async function mayView(deps: AppDeps, key: string, viewerId: string | null): Promise<boolean> {
   if (/^users\/[^/]+\/(profile-picture|logo)\.[a-z]+$/.test(key)) return true;
   const reportOwner = /^users\/([^/]+)\/reports\//.exec(key)?.[1];
   if (reportOwner) return reportOwner === viewerId;

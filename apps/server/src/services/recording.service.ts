@@ -13,6 +13,7 @@ import {
 } from '@poselab/contract';
 import type { z } from 'zod';
 import { captureHub } from '../capture/hub';
+import { recalibrationBase } from './calibration-base';
 import { enqueueProcessing } from '../jobs/queue';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound } from '../http/http-error';
@@ -71,6 +72,10 @@ export async function startRecording(
   const devices = hub.connectedDevices(sessionId);
   if (devices.length < MIN_CAMERAS) throw badRequest(DEVICE_MESSAGES.notEnoughDevices(devices.length));
 
+  const recalibration = input.recalibrate
+    ? await recalibrationOf(deps, sessionId, name, input.recalibrate, devices)
+    : {};
+
   const now = deps.clock.now().toISOString();
   const trials = new CaptureTrialRepository(deps.db);
   // A recording left running (a closed tab, a restart) ends when the next one starts.
@@ -87,7 +92,7 @@ export async function startRecording(
     name,
     status: 'recording',
     tags: '[]',
-    meta: JSON.stringify({ devices, framerate }),
+    meta: JSON.stringify({ devices, framerate, ...recalibration }),
     progress_percent: null,
     progress_message: null,
     expected_videos: devices.length,
@@ -114,6 +119,28 @@ export async function startRecording(
     () => undefined,
   );
   return { id, max_seconds: maxSeconds, n_devices: devices.length };
+}
+
+/**
+ * Re-recording one camera of a calibration: every phone records (the board must be seen by that camera and a
+ * calibrated one at the same time); the processing keeps the other cameras of the latest calibration.
+ */
+async function recalibrationOf(
+  deps: AppDeps,
+  sessionId: string,
+  name: string,
+  deviceId: string,
+  connected: string[],
+): Promise<{ recalibrate: string[]; base_calibration_trial_id: string }> {
+  if (name !== 'calibration') throw badRequest('Only a calibration can re-record one camera.');
+  if (!connected.includes(deviceId))
+    throw badRequest('The phone of the camera to re-record is not connected. Reconnect it with the QR code.');
+  const base = await recalibrationBase(deps, sessionId, deviceId);
+  if (!base)
+    throw badRequest(
+      'There is no calibration of the other cameras to keep: record the calibration of all cameras.',
+    );
+  return { recalibrate: [deviceId], base_calibration_trial_id: base.trialId };
 }
 
 async function saveNeutralSubject(

@@ -15,6 +15,8 @@ export const mediaKeys = {
   logo: (userId: string, ext: string) => `users/${userId}/logo.${ext}`,
   user: (userId: string) => `users/${userId}`,
   report: (userId: string, fileName: string) => `users/${userId}/reports/${fileName}`,
+  /** Data archives (downloads): one folder per archive, one subfolder per job attempt. */
+  archive: (archiveId: string) => `archives/${archiveId}`,
 };
 
 /** The session a media key belongs to, if any. */

@@ -1,6 +1,9 @@
 import type { JobKind } from '@poselab/contract';
 import type { JobKindHandler } from './job-kind';
+import { reportJobs } from './report-jobs';
 import { trialJobs } from './trial-jobs';
+import { archiveJobs } from './archive-jobs';
+import { analysisJobs } from './analysis-jobs';
 
 /**
  * The server's handler of each job kind. A kind without a handler cannot be queued or claimed. Feature
@@ -10,6 +13,9 @@ export const jobKindHandlers: Partial<Record<JobKind, JobKindHandler>> = {
   calibration: trialJobs,
   neutral: trialJobs,
   dynamic: trialJobs,
+  archive: archiveJobs,
+  report: reportJobs,
+  analysis: analysisJobs,
 };
 
 /** The kinds this server can run jobs of. */

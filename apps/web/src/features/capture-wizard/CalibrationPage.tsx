@@ -2,6 +2,7 @@ import {
   Alert,
   Box,
   Button,
+  CircularProgress,
   FormControl,
   FormControlLabel,
   FormLabel,
@@ -12,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { CHECKERBOARD_DEFAULTS, DEVICE_MESSAGES, MIN_CAMERAS, getTrialEndpoint } from '@poselab/contract';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { apiCall } from '../../api/client';
@@ -23,6 +24,8 @@ import { Page } from '../../layout/PageTitle';
 import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import { calibrationCaption, captureApi, useCaptureStatus, type CaptureStatusReply } from './api';
+import { calibrationViewOf, latestCalibration, type CalibrationView } from './calibration-result';
+import { CalibrationResults } from './CalibrationResults';
 import { ImportCalibration } from './ImportCalibration';
 import { ReconnectPhoneDialog } from './ReconnectPhoneDialog';
 import { useTrialRun } from './use-trial-run';
@@ -43,34 +46,81 @@ export default function CalibrationPage() {
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const [view, setView] = useState<CalibrationView | null>(null);
+  const [viewLoad, setViewLoad] = useState<{ trialId: string; state: 'loading' | 'error' } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const { t: tc } = useTranslation('calibration');
   const live = useCaptureStatus(sessionId, 1000);
 
+  /** Loads a processed calibration trial: its per-camera report and images, shown before Confirm. */
+  const loadView = useCallback(async (trialId: string) => {
+    setViewLoad({ trialId, state: 'loading' });
+    try {
+      const trial = await apiCall(getTrialEndpoint, { params: { id: trialId } });
+      setView(calibrationViewOf(trial));
+      setFailed(trial.status === 'error');
+      setViewLoad(null);
+    } catch {
+      setViewLoad({ trialId, state: 'error' });
+    }
+  }, []);
+
+  // Back on this step after a calibration was processed: show its result again.
+  useEffect(() => {
+    if (!sessionId) return;
+    let stop = false;
+    void captureApi
+      .status(sessionId, undefined, true)
+      .then((st) => {
+        const latest = latestCalibration(st.session?.trials ?? []);
+        if (stop || !latest || (latest.status !== 'done' && latest.status !== 'error')) return;
+        setView((v) => v ?? calibrationViewOf(latest));
+        setFailed((f) => f || latest.status === 'error');
+      })
+      .catch(() => undefined);
+    return () => {
+      stop = true;
+    };
+  }, [sessionId]);
+
   const finish = async (st: CaptureStatusReply) => {
-    if (st.status === 'error') {
-      setFailed(true);
-      const trial = st.trial_id
-        ? await apiCall(getTrialEndpoint, { params: { id: st.trial_id } }).catch(() => null)
-        : null;
-      setError(localizeMessage(trial?.meta.error_msg ?? st.message ?? t('finishedWithError')));
-      return;
-    }
-    const n = (await captureApi.nCalibrated(sessionId)).data;
-    if (n < MIN_CAMERAS) {
-      setFailed(true);
-      setError(
-        localizeMessage(n === 0 ? DEVICE_MESSAGES.noCalibratedCameras : DEVICE_MESSAGES.oneCalibratedCamera),
-      );
-      return;
-    }
-    toast.success(DEVICE_MESSAGES.calibrated(n));
-    navigate(routePath('Neutral', { id: sessionId }));
+    // The upload and processing notes are over: the result takes their place.
+    toast.close();
+    if (st.status === 'error') setFailed(true);
+    if (st.trial_id) await loadView(st.trial_id);
+    else if (st.status === 'error') setError(localizeMessage(st.message ?? t('finishedWithError')));
   };
   const run = useTrialRun(sessionId, (st) => void finish(st));
 
-  const calibrate = async () => {
+  /** SPEC §4: only on Confirm are the calibrated cameras counted and the user sent on to the Neutral step. */
+  const confirm = async () => {
+    setConfirming(true);
+    try {
+      const n = (await captureApi.nCalibrated(sessionId)).data;
+      if (n < MIN_CAMERAS) {
+        setFailed(true);
+        setError(
+          localizeMessage(
+            n === 0 ? DEVICE_MESSAGES.noCalibratedCameras : DEVICE_MESSAGES.oneCalibratedCamera,
+          ),
+        );
+        return;
+      }
+      toast.success(DEVICE_MESSAGES.calibrated(n));
+      navigate(routePath('Neutral', { id: sessionId }));
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  const calibrate = async (recalibrate?: string) => {
     setStarting(true);
     setError(null);
     setFailed(false);
+    setView(null);
+    setViewLoad(null);
     try {
       await captureApi.setMetadata(sessionId, {
         cb_rows: rows,
@@ -78,7 +128,10 @@ export default function CalibrationPage() {
         cb_square: square,
         cb_placement: placement,
       });
-      const res = await captureApi.record(sessionId, { name: 'calibration' });
+      const res = await captureApi.record(sessionId, {
+        name: 'calibration',
+        ...(recalibrate ? { recalibrate } : {}),
+      });
       run.start(res.id);
     } catch (err) {
       setError(errorText(err));
@@ -105,9 +158,10 @@ export default function CalibrationPage() {
   useEffect(() => {
     if (processingNote) toast.info(t('calibration.processing'));
   }, [processingNote, t]);
+  const done = !busy && !failed && view?.status === 'done' && (view.report?.ok ?? true);
   const caption = failed
     ? t('captions.rerecord')
-    : calibrationCaption(busy ? (st?.status ?? 'recording') : null, busy);
+    : calibrationCaption(busy ? (st?.status ?? 'recording') : done ? 'done' : null, busy);
   const uploaded = st ?? live.data;
   const validBoard = rows >= 2 && cols >= 2 && square > 0;
 
@@ -202,6 +256,28 @@ export default function CalibrationPage() {
           {error}
         </Alert>
       ) : null}
+      {viewLoad?.state === 'loading' ? (
+        <Stack direction="row" role="status" sx={{ mt: 3, gap: 1.5, alignItems: 'center' }}>
+          <CircularProgress size={20} />
+          <Typography variant="body2">{tc('results.loading')}</Typography>
+        </Stack>
+      ) : null}
+      {viewLoad?.state === 'error' ? (
+        <Alert
+          severity="error"
+          sx={{ mt: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void loadView(viewLoad.trialId)}>
+              {tc('results.retry')}
+            </Button>
+          }
+        >
+          {tc('results.loadError')}
+        </Alert>
+      ) : null}
+      {view && !busy ? (
+        <CalibrationResults view={view} busy={busy} onRecordOne={(id) => void calibrate(id)} />
+      ) : null}
       <Stack
         direction="row"
         spacing={2}
@@ -214,20 +290,29 @@ export default function CalibrationPage() {
         >
           {t('common:actions.back')}
         </Button>
-        <Stack direction="row" spacing={2}>
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{ gap: 2, flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center' }}
+        >
           <ImportCalibration
             sessionId={sessionId}
             disabled={busy}
-            onImported={(n) => {
-              toast.success(DEVICE_MESSAGES.calibrated(n));
+            onImported={(message) => {
+              toast.success(message);
               navigate(routePath('Neutral', { id: sessionId }));
             }}
           />
+          {done ? (
+            <Button variant="outlined" size="large" onClick={() => void calibrate()} disabled={!validBoard}>
+              {tc('results.recordAll')}
+            </Button>
+          ) : null}
           <Button
             variant="contained"
             size="large"
-            onClick={() => void calibrate()}
-            disabled={busy || !validBoard}
+            onClick={() => void (done ? confirm() : calibrate())}
+            disabled={busy || confirming || !validBoard}
           >
             {caption}
           </Button>

@@ -1,13 +1,23 @@
 import { Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { importCalibrationEndpoint } from '@poselab/contract';
+import {
+  importCalibrationEndpoint,
+  importCalibrationPreviewEndpoint,
+  type ImportCalibrationMapping,
+  type ImportCalibrationPreview,
+} from '@poselab/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client';
 import { errorText } from '../../api/api-error';
 import { toast } from '../../toast/toast';
+import { ImportMappingDialog } from './ImportMappingDialog';
 
-/** 'Import calibration file': for labs with a mocap calibration (Qualisys .qca.txt or Pose2Sim/anipose .toml). */
+/**
+ * 'Import calibration file': for labs with a mocap calibration (Qualisys .qca.txt or Pose2Sim/anipose .toml).
+ * The file is read first; the user then assigns each of its cameras to a paired phone (proposed by name,
+ * then pairing order) before it is stored.
+ */
 export function ImportCalibration({
   sessionId,
   disabled,
@@ -15,25 +25,46 @@ export function ImportCalibration({
 }: {
   sessionId: string;
   disabled?: boolean;
-  onImported: (nCameras: number) => void;
+  /** Called with the words for the user, e.g. '2 of 4 cameras assigned.' */
+  onImported: (message: string) => void;
 }) {
-  const { t } = useTranslation('wizard');
+  const { t } = useTranslation(['calibration', 'wizard']);
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const upload = async (file: File) => {
-    setBusy(true);
+  const [reading, setReading] = useState(false);
+  const [pending, setPending] = useState<{ file: File; preview: ImportCalibrationPreview } | null>(null);
+
+  const read = async (file: File) => {
+    setReading(true);
     try {
       const form = new FormData();
       form.append('file', file);
-      const res = await apiCall(importCalibrationEndpoint, { params: { id: sessionId }, body: form });
-      onImported(res.n_cameras);
+      const preview = await apiCall(importCalibrationPreviewEndpoint, {
+        params: { id: sessionId },
+        body: form,
+      });
+      setPending({ file, preview });
     } catch (err) {
       toast.error(errorText(err));
     } finally {
-      setBusy(false);
+      setReading(false);
       if (input.current) input.current.value = '';
     }
   };
+
+  const submit = async (mapping: ImportCalibrationMapping) => {
+    if (!pending) return;
+    const form = new FormData();
+    form.append('mapping', JSON.stringify(mapping));
+    form.append('file', pending.file);
+    const res = await apiCall(importCalibrationEndpoint, { params: { id: sessionId }, body: form });
+    setPending(null);
+    onImported(
+      res.n_assigned !== undefined
+        ? t('import.summary', { assigned: res.n_assigned, total: res.n_cameras })
+        : res.message,
+    );
+  };
+
   return (
     <>
       <input
@@ -41,20 +72,28 @@ export function ImportCalibration({
         type="file"
         accept=".txt,.toml,.qca"
         hidden
-        aria-label={t('calibration.importFile')}
+        aria-label={t('wizard:calibration.importFile')}
         onChange={(e) => {
           const f = e.target.files?.[0];
-          if (f) void upload(f);
+          if (f) void read(f);
         }}
       />
       <Button
         variant="text"
         startIcon={<UploadFileIcon />}
-        disabled={disabled || busy}
+        disabled={disabled || reading}
         onClick={() => input.current?.click()}
       >
-        {t('calibration.import')}
+        {reading ? t('import.reading') : t('wizard:calibration.import')}
       </Button>
+      {pending ? (
+        <ImportMappingDialog
+          fileName={pending.file.name}
+          preview={pending.preview}
+          onCancel={() => setPending(null)}
+          onSubmit={submit}
+        />
+      ) : null}
     </>
   );
 }

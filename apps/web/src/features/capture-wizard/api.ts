@@ -29,8 +29,14 @@ export const captureApi = {
     apiCall(recordEndpoint, { params: { id }, query }),
   stop: (id: string) => apiCall(stopEndpoint, { params: { id } }),
   cancel: (id: string) => apiCall(cancelTrialEndpoint, { params: { id } }),
-  status: (id: string, trialId?: string) =>
-    apiCall(statusEndpoint, { params: { id }, query: trialId ? { trial_id: trialId } : {} }),
+  status: (id: string, trialId?: string, withSession = false) =>
+    apiCall(statusEndpoint, {
+      params: { id },
+      query: {
+        ...(trialId ? { trial_id: trialId } : {}),
+        ...(withSession ? { ret_session: 'true' as const } : {}),
+      },
+    }),
   nCalibrated: (id: string) => apiCall(nCalibratedCamerasEndpoint, { params: { id } }),
 };
 

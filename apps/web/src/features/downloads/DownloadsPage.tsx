@@ -11,6 +11,7 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,7 @@ export function canDownload(r: ComparisonReportItem): boolean {
 /** SPEC §2 Downloads: the user's comparison reports (File, State, Actions). */
 export default function DownloadsPage() {
   const { t } = useTranslation('downloads');
+  const { t: tReports } = useTranslation('reports');
   const navigate = useNavigate();
   const reports = useQuery({
     queryKey: ['comparison-reports'],
@@ -58,7 +60,14 @@ export default function DownloadsPage() {
               {(reports.data ?? []).map((r) => (
                 <TableRow key={r.id}>
                   <TableCell sx={{ wordBreak: 'break-all' }}>{r.file_name}</TableCell>
-                  <TableCell>{r.state ? t(`states.${r.state}`, { defaultValue: r.state }) : ''}</TableCell>
+                  <TableCell>
+                    {r.state ? t(`states.${r.state}`, { defaultValue: r.state }) : ''}
+                    {r.state === 'failed' ? (
+                      <Typography variant="caption" color="error" component="p">
+                        {tReports('failure')}
+                      </Typography>
+                    ) : null}
+                  </TableCell>
                   <TableCell>
                     {canDownload(r) ? (
                       <Link href={r.media ?? undefined} download={r.file_name} target="_blank" rel="noopener">

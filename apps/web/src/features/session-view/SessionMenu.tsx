@@ -20,7 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../api/api-error';
 import { apiCall } from '../../api/client';
-import { authStore } from '../../auth/auth-store';
+import { authStore, useAuth } from '../../auth/auth-store';
+import { useSessionDownloads } from '../archive/SessionDownloads';
 import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import { useMakePublic } from './api';
@@ -87,7 +88,7 @@ export function ShareDialog({
   );
 }
 
-/** SPEC §2 session menu (owner only); the download entries come with the downloads issue. */
+/** SPEC §2 session menu (owner only). */
 export function SessionMenu({
   session,
   showRemoved,
@@ -102,6 +103,7 @@ export function SessionMenu({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [sharing, setSharing] = useState(false);
   const close = () => setAnchor(null);
+  const downloads = useSessionDownloads(session.id, useAuth().allowSyncDownload, close);
   const sameSetup = async () => {
     close();
     try {
@@ -138,12 +140,14 @@ export function SessionMenu({
           {t('menu.newSession')}
         </MenuItem>
         <MenuItem onClick={() => (close(), setSharing(true))}>{t('menu.share')}</MenuItem>
+        {downloads.items}
         <MenuItem onClick={() => (close(), navigate(routePath('Dashboard', { id: session.id })))}>
           {t('menu.dashboard')}
         </MenuItem>
         <MenuItem onClick={() => (close(), navigate(routePath('SelectSession')))}>{t('menu.back')}</MenuItem>
       </Menu>
       <ShareDialog open={sharing} onClose={() => setSharing(false)} session={session} />
+      {downloads.dialog}
     </>
   );
 }

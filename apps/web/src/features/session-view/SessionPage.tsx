@@ -16,6 +16,9 @@ import { TrialList, type TrialAction } from './TrialList';
 import { hasQualityInfo, QualityPanel } from './quality/QualityPanel';
 import { isCalibration, isNeutral, isViewable } from './trial-status';
 import { ViewerPanel } from './viewer/ViewerPanel';
+import { toast } from '../../toast/toast';
+import { PublicDownloadButton } from '../archive/SessionDownloads';
+import { downloadTrialFiles } from '../archive/trial-files';
 
 /** At most eight trials side by side (one per trial colour). */
 export const MAX_SHOWN_TRIALS = 8;
@@ -40,6 +43,11 @@ export default function SessionPage() {
   const session = query.data;
   const [showRemoved, setShowRemoved] = useState(false);
   const [shown, setShown] = useState<string[] | null>(null);
+  const archiveText = useTranslation('archive').t;
+  const downloadTrial = (trial: Trial) =>
+    void downloadTrialFiles(trial).catch((e: unknown) =>
+      toast.error(archiveText('trial.failed', { message: errorText(e) })),
+    );
   const [dialog, setDialog] = useState<{ trial: Trial; action: TrialAction } | null>(null);
 
   const trials = useMemo(
@@ -106,6 +114,7 @@ export default function SessionPage() {
         {isOwner && (
           <SessionMenu session={session} showRemoved={showRemoved} onShowRemoved={setShowRemoved} />
         )}
+        {!isOwner && <PublicDownloadButton sessionId={session.id} />}
       </Stack>
       <Box
         sx={{
@@ -131,7 +140,9 @@ export default function SessionPage() {
               isOwner={isOwner}
               onShow={(trial) => setShown([trial.id])}
               onToggle={toggle}
-              onAction={(trial, action) => setDialog({ trial, action })}
+              onAction={(trial, action) =>
+                action === 'download' ? downloadTrial(trial) : setDialog({ trial, action })
+              }
             />
           </Paper>
         </Stack>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/api-error';
 import { toast } from '../../toast/toast';
 import { useTrialActions } from './api';
-import { AnalysisDialog, ConfirmDialog, RenameTrialDialog, TagsDialog } from './dialogs';
+import { AdvancedAnalysisDialog } from '../advanced-analysis/AdvancedAnalysisDialog';
+import { ConfirmDialog, RenameTrialDialog, TagsDialog } from './dialogs';
 import type { TrialAction } from './TrialList';
 import { useTrialTagVocabulary } from './use-trial-tags';
 
@@ -54,7 +55,9 @@ export function TrialActionDialogs({
         />
       );
     case 'analysis':
-      return <AnalysisDialog open onClose={onClose} trial={trial} />;
+      return (
+        <AdvancedAnalysisDialog open onClose={onClose} sessionId={sessionId} trial={trial} trials={trials} />
+      );
     case 'trash':
       return (
         <ConfirmDialog

@@ -30,8 +30,9 @@ import {
   trialErrorText,
 } from './trial-status';
 import { useTrialTagVocabulary } from './use-trial-tags';
+import { trialFiles } from '../archive/trial-files';
 
-export type TrialAction = 'rename' | 'analysis' | 'tags' | 'trash' | 'restore' | 'delete';
+export type TrialAction = 'rename' | 'analysis' | 'tags' | 'trash' | 'restore' | 'delete' | 'download';
 
 /** SPEC §2 trial menu entries a trial offers. */
 export function trialMenuEntries(t: Trial): { action: TrialAction; label: string }[] {
@@ -40,6 +41,8 @@ export function trialMenuEntries(t: Trial): { action: TrialAction; label: string
   if (!isNeutral(t)) add('rename');
   if (!t.trashed && !isNeutral(t)) add('analysis');
   add('tags');
+  if (trialFiles(t).length > 0)
+    entries.push({ action: 'download', label: i18n.t('archive:menu.trialFiles') });
   if (!t.trashed) add('trash');
   if (t.trashed) add('restore');
   add('delete');

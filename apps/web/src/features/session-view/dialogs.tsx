@@ -208,19 +208,3 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
-
-/** Advanced Analysis for one trial; analysis functions arrive with the analysis issue. */
-export function AnalysisDialog({ open, onClose, trial }: Base & { trial: Trial }) {
-  const { t } = useTranslation(['session', 'common']);
-  return (
-    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{t('analysis.title', { name: trial.name })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('analysis.none')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common:actions.close')}</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}

@@ -1,34 +1,40 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE } from '../../api/client';
-import { authStore } from '../../auth/auth-store';
+import { listAnalysisDashboardsEndpoint } from '@poselab/contract';
+import { useTranslation } from 'react-i18next';
+import { apiCall } from '../../api/client';
 
 export interface DashboardLink {
   id: string;
   title: string;
+  /** The analysis function id. */
+  function: string;
 }
 
 /**
- * The analysis dashboards for the Dashboards menu (GET /analysis-dashboards/). The menu always offers the
- * Kinematics dashboard; until the server lists analysis dashboards (or when it answers an error) the list is empty.
+ * The user's analysis dashboards for the Dashboards menu (GET /analysis-dashboards/, by title). The menu always
+ * offers the Kinematics dashboard; when the list cannot be read the menu just has no analysis dashboards.
+ * Titles are shown in the UI language from the analysis catalogue ('analysis-functions' namespace) when it
+ * knows the function, else as stored.
  */
 export function useAnalysisDashboards() {
-  return useQuery({
+  const { t } = useTranslation();
+  const query = useQuery({
     queryKey: ['analysis-dashboards-menu'],
     staleTime: 60_000,
     retry: false,
     queryFn: async ({ signal }): Promise<DashboardLink[]> => {
-      const token = authStore.get().token;
-      const res = await fetch(`${API_BASE}/analysis-dashboards/`, {
-        headers: token ? { Authorization: `Token ${token}` } : {},
-        signal,
-      });
-      if (!res.ok) return [];
-      const list = (await res.json().catch(() => [])) as unknown;
-      return Array.isArray(list)
-        ? list
-            .filter((d): d is { id: unknown; title: unknown } => typeof d === 'object' && d !== null)
-            .map((d) => ({ id: String(d.id), title: String(d.title ?? d.id) }))
-        : [];
+      try {
+        return await apiCall(listAnalysisDashboardsEndpoint, { signal });
+      } catch {
+        return [];
+      }
     },
   });
+  return {
+    ...query,
+    data: query.data?.map((d) => ({
+      ...d,
+      title: t(`analysis-functions:functions.${d.function}.title`, { defaultValue: d.title }),
+    })),
+  };
 }

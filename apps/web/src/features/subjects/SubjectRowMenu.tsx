@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { Subject } from '@poselab/contract';
 import { RowActionsMenu, type RowAction } from '../../layout/RowActionsMenu';
 
-export type SubjectMenuAction = 'edit' | 'trash' | 'restore' | 'remove' | 'download';
+export type SubjectMenuAction = 'edit' | 'trash' | 'restore' | 'remove' | 'download' | 'archive' | 'share';
 
 /**
  * SPEC §2 per-subject menu: Edit (not trashed), Trash, Restore, Delete permanently, and Download data (old)
- * only when sync download is allowed and the subject is not trashed.
+ * only when sync download is allowed and the subject is not trashed; plus the async Download data (issue 18).
  */
 export function SubjectRowMenu({
   subject,
@@ -18,6 +18,8 @@ export function SubjectRowMenu({
   onAction: (action: SubjectMenuAction, subject: Subject) => void;
 }) {
   const { t } = useTranslation('subjects');
+  const archive = useTranslation('archive').t;
+  const { t: tShare } = useTranslation('dashboard');
   const actions: RowAction<SubjectMenuAction>[] = subject.trashed
     ? [
         { action: 'restore', label: t('menu.restore') },
@@ -25,8 +27,10 @@ export function SubjectRowMenu({
       ]
     : [
         { action: 'edit', label: t('menu.edit') },
+        { action: 'share', label: tShare('subjectShare.menu') },
         { action: 'trash', label: t('menu.trash') },
         { action: 'remove', label: t('menu.remove') },
+        { action: 'archive', label: archive('menu.download') },
         ...(allowSyncDownload ? [{ action: 'download' as const, label: t('menu.download') }] : []),
       ];
   return (

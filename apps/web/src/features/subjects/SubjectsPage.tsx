@@ -26,10 +26,13 @@ import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import { ConfirmDialog } from '../sessions/ConfirmDialog';
 import { useSubjectAction, useSubjects } from './api';
-import { downloadWithToken } from './download-file';
+import { ArchiveProgressDialog } from '../archive/ArchiveProgressDialog';
+import { startSubjectArchive, useSyncDownload } from '../archive/SessionDownloads';
+import { useArchiveDownload } from '../archive/use-archive-download';
 import { SubjectDialog } from './SubjectDialog';
 import { SubjectRowMenu, type SubjectMenuAction } from './SubjectRowMenu';
 import { SubjectSessions } from './SubjectSessions';
+import { SubjectShareDialog } from './SubjectShareDialog';
 import { tagLabel, useSubjectTagVocabulary } from './tags';
 import { displayHeight, displayWeight } from './units';
 
@@ -43,6 +46,7 @@ export default function SubjectsPage() {
   const [selected, setSelected] = useState<Subject | null>(null);
   const [dialog, setDialog] = useState<{ subject: Subject | null } | null>(null);
   const [confirmRemove, setConfirmRemove] = useState<Subject | null>(null);
+  const [sharing, setSharing] = useState<Subject | null>(null);
   const list = useSubjects({
     start: page * SESSION_PAGE_SIZE,
     quantity: SESSION_PAGE_SIZE,
@@ -51,6 +55,8 @@ export default function SubjectsPage() {
   });
   const vocabulary = useSubjectTagVocabulary();
   const action = useSubjectAction();
+  const archive = useArchiveDownload();
+  const sync = useSyncDownload();
 
   const run = (a: 'trash' | 'restore' | 'remove', s: Subject) =>
     action.mutate(
@@ -67,12 +73,13 @@ export default function SubjectsPage() {
 
   const onAction = (a: SubjectMenuAction, s: Subject) => {
     if (a === 'edit') setDialog({ subject: s });
+    else if (a === 'share') setSharing(s);
     else if (a === 'remove') setConfirmRemove(s);
     else if (a === 'download') {
-      downloadWithToken(
-        `/subjects/${encodeURIComponent(s.id)}/download/`,
-        `subject_results_${s.id}.zip`,
-      ).catch((e: unknown) => toast.error(errorText(e)));
+      if (!sync.busy)
+        sync.run(`/subjects/${encodeURIComponent(s.id)}/download/`, `subject_results_${s.id}.zip`);
+    } else if (a === 'archive') {
+      if (!archive.busy) void archive.start(startSubjectArchive(s.id));
     } else run(a, s);
   };
 
@@ -186,6 +193,7 @@ export default function SubjectsPage() {
           setSelected(s);
         }}
       />
+      <ArchiveProgressDialog state={archive.state} onStop={archive.stop} onClose={archive.dismiss} />
       <ConfirmDialog
         open={Boolean(confirmRemove)}
         title={t('removeTitle')}
@@ -194,6 +202,7 @@ export default function SubjectsPage() {
         onNo={() => setConfirmRemove(null)}
         onYes={() => confirmRemove && run('remove', confirmRemove)}
       />
+      {sharing && <SubjectShareDialog subject={sharing} onClose={() => setSharing(null)} />}
     </Page>
   );
 }

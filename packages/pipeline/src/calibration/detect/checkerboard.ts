@@ -1,4 +1,5 @@
 import type { GrayImage, Point2 } from '../types';
+import { checkBoardExtent } from './extent';
 import { growGrid } from './grid';
 import { blur121, downscale, type FloatImage } from './image-ops';
 import { orderGrid, squareColours } from './orientation';
@@ -28,12 +29,15 @@ export interface CheckerboardDetection {
   level: number;
 }
 
+/** 'wrong-size': a bigger board than rows × cols (a bigger grid, or X-corners beyond the grid's sides). */
 export type DetectionFailureReason = 'not-found' | 'too-small' | 'wrong-size';
 
 export interface CheckerboardFailure {
   found: false;
   reason: DetectionFailureReason;
   message: string;
+  /** Mean square side of the board that was too small ('too-small'), full-resolution pixels. */
+  squarePx?: number;
 }
 
 export type CheckerboardResult = CheckerboardDetection | CheckerboardFailure;
@@ -64,7 +68,7 @@ export function detectCheckerboard(
   const levels = opts.levels ?? defaultLevels(gray.width, gray.height);
   const minSquarePx = opts.minSquarePx ?? 10;
   let best = { size: 0, desc: '' };
-  let tooBig = '';
+  let tooBig = false;
   // Mean square side (full-resolution px) of the largest partial grid (≥ 3×3) seen so far.
   let partialSquarePx = 0;
   for (const f of levels) {
@@ -73,7 +77,8 @@ export function detectCheckerboard(
     // rescues boards that a coarse level missed through blur or a lost corner.
     if (partialSquarePx / f > 24 * RADIUS) break;
     const level = blur121(downscale(gray, f));
-    const cands = findXCorners(level, chessResponse(level, RADIUS), RADIUS);
+    const response = chessResponse(level, RADIUS);
+    const cands = findXCorners(level, response, RADIUS);
     const tried = new Set<number>();
     const seeds = cands.map((_, i) => i).slice(0, MAX_SEEDS);
     for (const s of seeds) {
@@ -87,8 +92,13 @@ export function detectCheckerboard(
       if (m >= 3 && n >= 3) partialSquarePx = Math.max(partialSquarePx, gridStep(cands, grid) * f);
       const fits = (m === rows && n === cols) || (m === cols && n === rows);
       if (!fits) {
-        if (m >= Math.min(rows, cols) && n >= Math.min(rows, cols) && m * n > rows * cols)
-          tooBig = `${m}×${n}`;
+        if (m >= Math.min(rows, cols) && n >= Math.min(rows, cols) && m * n > rows * cols) tooBig = true;
+        continue;
+      }
+      // A grid of the given size must be the whole board, not a piece of a bigger one.
+      const pts = grid.map((row) => row.map((q): Point2 => [cands[q].x, cands[q].y]));
+      if (checkBoardExtent(level, response, pts, RADIUS) === 'continues') {
+        tooBig = true;
         continue;
       }
       const result = finish(gray, level, f, cands, grid, rows, cols, opts.subPixel ?? true);
@@ -97,6 +107,7 @@ export function detectCheckerboard(
         return {
           found: false,
           reason: 'too-small',
+          squarePx: result.squarePx,
           message: `board too small in the image: squares of ${result.squarePx.toFixed(1)} px (need ≥ ${minSquarePx})`,
         };
       return result;
@@ -106,13 +117,18 @@ export function detectCheckerboard(
     return {
       found: false,
       reason: 'wrong-size',
-      message: `found a grid of ${tooBig} inner corners, expected ${rows}×${cols}: check the board's rows and columns`,
+      message: wrongSizeMessage(rows, cols),
     };
   return {
     found: false,
     reason: 'not-found',
     message: `board of ${rows}×${cols} inner corners not found${best.size ? ` (largest partial grid ${best.desc})` : ''}`,
   };
+}
+
+/** The words users see for a board bigger than the one they entered (rows × columns of inner corners). */
+export function wrongSizeMessage(rows: number, cols: number): string {
+  return `wrong board size: found a bigger board than ${rows} × ${cols} — check rows and columns`;
 }
 
 function finish(

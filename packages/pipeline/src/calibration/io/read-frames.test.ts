@@ -10,13 +10,14 @@ const VIDEO = fileURLToPath(
 
 describe.skipIf(!existsSync(VIDEO))('readCalibrationFrames', () => {
   it('decodes frames spread over the whole video, scaled, as gray images', async () => {
-    const { frames, frameIndices, info } = await readCalibrationFrames(VIDEO, {
+    const { frames, frameIndices, positionsSec, info } = await readCalibrationFrames(VIDEO, {
       maxFrames: 10,
       maxSide: 960,
     });
     expect(info.frameCount).toBe(100);
     expect(frames).toHaveLength(10);
     expect(frameIndices).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90]);
+    expect(positionsSec[3]).toBeCloseTo(30 / 60, 6);
     expect(frames[0]).toMatchObject({ width: 540, height: 960 });
     expect(frames[0].data.length).toBe(540 * 960);
   });

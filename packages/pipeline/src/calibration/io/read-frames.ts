@@ -7,6 +7,8 @@ export interface CalibrationFrames {
   frames: GrayImage[];
   /** Index of each frame in the recording (counted from the plan's start). */
   frameIndices: number[];
+  /** Position of each frame in the recording (seconds from its first frame), for the shared clock. */
+  positionsSec: number[];
   info: VideoInfo;
 }
 
@@ -28,6 +30,9 @@ export async function readCalibrationFrames(
   const height = even(info.displayHeight);
   const frames: GrayImage[] = [];
   const frameIndices: number[] = [];
+  const positionsSec: number[] = [];
+  const fps = info.fps > 0 ? info.fps : 30;
+  const firstFrame = Math.round(plan.startSec * fps);
   for await (const f of decodeFrames(file, width, height, {
     pixelFormat: 'gray',
     everyNth: plan.everyNth,
@@ -36,7 +41,8 @@ export async function readCalibrationFrames(
   })) {
     frames.push({ width: f.width, height: f.height, data: f.data });
     frameIndices.push(f.index * plan.everyNth);
+    positionsSec.push((firstFrame + f.index * plan.everyNth) / fps);
   }
   if (frames.length === 0) throw new Error(`no frames could be decoded from ${file}`);
-  return { frames, frameIndices, info };
+  return { frames, frameIndices, positionsSec, info };
 }

@@ -213,12 +213,17 @@ describe('calibrateRig failure reasons', () => {
     expect(res.calibratedCount).toBe(0);
     expect(res.perCamera[0]).toMatchObject({
       ok: false,
-      reason: 'board-not-found',
+      reason: 'board_not_found',
       framesSearched: 3,
       framesWithBoard: 0,
     });
-    expect(res.perCamera[0].message).toBe('board not found (searched 3 frames)');
-    expect(res.message).toBe('0 devices calibrated successfully.');
+    expect(res.perCamera[0].message).toBe(
+      'camera 1 did not see the whole board in any of the 3 frames searched: make sure every camera sees the whole board',
+    );
+    expect(res.ok).toBe(false);
+    expect(res.message).toBe(
+      'no camera was calibrated: at least 2 cameras must see the whole board at the same time',
+    );
   });
 
   it('reports a board that is too small, and a board bigger than the given rows × cols', () => {
@@ -253,7 +258,10 @@ describe('calibrateRig failure reasons', () => {
     }));
     const res = calibrateRig(inputs, board);
     expect(res.perCamera.map((p) => p.ok)).toEqual([true, true, false]);
-    expect(res.perCamera[2].reason).toBe('cameras-disagree');
+    expect(res.perCamera[2].reason).toBe('camera_turned');
+    expect(res.perCamera[2].message).toMatch(
+      /^camera 3 sees the board turned by (8|9)\d° compared with the other cameras/,
+    );
     expect(res.message).toBe('2 devices calibrated successfully.');
   });
 
@@ -265,7 +273,7 @@ describe('calibrateRig failure reasons', () => {
       supersample: 2,
     }).image;
     const res = calibrateRig([{ name: 'c1', frames: [img] }], board);
-    expect(res.perCamera[0].reason).toBe('too-few-views');
+    expect(res.perCamera[0].reason).toBe('too_few_views');
   });
 });
 
@@ -289,10 +297,18 @@ describe('calibrateRig intrinsics sources', () => {
         }).image,
     );
     const frame = renderBoard({ intrinsics: intr, pose: tilted, board, supersample: 1, seed: 99 }).image;
+    // The second camera stands 40 cm to the side of the first (two phones at one place are refused).
+    const beside = renderBoard({
+      intrinsics: intr,
+      pose: lookAt([0.3, 0.45, -1.2], boardCentre, [0, -1, 0]),
+      board,
+      supersample: 1,
+      seed: 98,
+    }).image;
     const res = calibrateRig(
       [
         { name: 'views', frames: [frame], intrinsicFrames: moved },
-        { name: 'estimated', frames: [frame] },
+        { name: 'estimated', frames: [beside] },
       ],
       board,
     );

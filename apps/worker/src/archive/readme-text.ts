@@ -1,0 +1,64 @@
+import type { ArchiveSession } from '@poselab/contract';
+
+/** README.txt of a session folder: what every folder holds, in which units and frames. */
+export function readmeText(session: ArchiveSession, withVideos: boolean, exportedAt: string): string {
+  const m = session.metadata;
+  const lines = [
+    `PoseLab data of session ${m.session_id}${m.session_name ? ` (${m.session_name})` : ''}`,
+    `Exported ${exportedAt.slice(0, 10)}. The layout follows OpenCap's data downloads, so scripts`,
+    'written for those read these folders too.',
+    '',
+    'Coordinates: metres, world frame with its origin at the first inner corner of the calibration board,',
+    'Y up (OpenSim convention). Times: seconds from the start of the synchronised recording.',
+    '',
+    'sessionMetadata.yaml',
+    '  Subject (subjectID, mass_kg, height_m, sex), the OpenSim model and marker augmenter used, the filter',
+    "  frequency (Hz, or 'default'), the frame rate (frames/s), the checkerboard (inner corners, square side in",
+    '  mm, placement) and the phone model of each camera. PoseLab-specific fields sit under `poselab`.',
+    '',
+    'CalibrationImages/',
+    '  calib_imgCam<i>.png: the checkerboard as camera i saw it during calibration, with the detected corners.',
+    '  Empty when the calibration was imported from a file instead of recorded.',
+    '',
+    'MarkerData/',
+    '  <trial>.trc: 3D marker trajectories (OpenSim .trc, millimetres as stated in its header) of each trial:',
+    '  the video keypoints, plus the anatomical markers when the marker augmenter ran. The neutral pose is',
+    '  neutral.trc.',
+    '',
+    'OpenSimData/Model/',
+    '  <model>_scaled.osim: the OpenSim model scaled to the subject from the neutral pose.',
+    '',
+    'OpenSimData/Kinematics/',
+    '  <trial>.mot: joint kinematics from inverse kinematics (OpenSim .mot; angles in degrees, pelvis',
+    '  translations in metres).',
+    '',
+    'Videos/',
+    '  Cam<i>/cameraIntrinsicsExtrinsics.json: camera i (pairing order, from 0): intrinsics in pixels (fx, fy,',
+    '  cx, cy, distortion k1 k2 p1 p2 k3) and extrinsics world -> camera (Xc = R Xw + t, metres).',
+    '  calibration.toml: the same cameras in the format Pose2Sim and anipose read (their world is Z up).',
+  ];
+  if (withVideos) {
+    lines.push(
+      '  Cam<i>/InputMedia/<trial>/<trial>.mp4: the video camera i recorded.',
+      '  Cam<i>/InputMedia/<trial>/<trial>_sync.mp4: the same, cut to the synchronised range of the trial',
+      '  (H.264), frame for frame with the .trc and .mot.',
+    );
+  } else {
+    lines.push('  Videos were left out of this download.');
+  }
+  if (session.analyses.length > 0) {
+    lines.push(
+      '',
+      'Analyses/',
+      '  <trial>/<function>.json: the result of an analysis function (series, metrics, events).',
+      '  <trial>/<function>_metrics.csv: its metrics, amplitudes and scalar values as a table.',
+    );
+  }
+  lines.push(
+    '',
+    'Trials in the recycle bin are not included.',
+    `Trials: ${session.trials.map((t) => `${t.name} (${t.status})`).join(', ') || 'none'}.`,
+    '',
+  );
+  return lines.join('\n');
+}

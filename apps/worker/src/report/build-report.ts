@@ -1,0 +1,220 @@
+import type { Writable } from 'node:stream';
+import type { AnalysisResult, ReportJobPayload } from '@poselab/contract';
+import { analysisLabel, formatDate, functionTitleOf, reportTranslator, type ReportLanguage } from './i18n';
+import { drawCurveChart, type CurveSeries } from './pdf-chart';
+import { CONTENT_WIDTH, MUTED, PAGE, ReportLayout } from './pdf-layout';
+import {
+  drawAmplitudeBlock,
+  drawAsymmetryBlock,
+  drawMetricBlock,
+  drawScalarBlock,
+  type ReportTrialView,
+} from './pdf-metrics';
+
+/** What a report is made of: the job's payload and each trial's result, in the payload's order. */
+export interface ReportInput {
+  payload: ReportJobPayload;
+  results: AnalysisResult[];
+}
+
+/** Keys of a record field over all results, in first-seen order. */
+function keysOf<K extends 'metrics' | 'amplitudes' | 'scalar_values'>(
+  results: AnalysisResult[],
+  field: K,
+): string[] {
+  const keys: string[] = [];
+  for (const r of results) for (const k of Object.keys(r[field])) if (!keys.includes(k)) keys.push(k);
+  return keys;
+}
+
+function normalizedQuantities(results: AnalysisResult[]): string[] {
+  const keys: string[] = [];
+  for (const r of results) {
+    for (const q of r.y_axis_normalized) {
+      if (!keys.includes(q) && r.datasets_normalized_mean[q]?.length) keys.push(q);
+    }
+  }
+  return keys;
+}
+
+/** Trial labels: the name, with the session's name where two trials share a name. */
+function trialViews(payload: ReportJobPayload): ReportTrialView[] {
+  return payload.trials.map((t, index) => {
+    const twins = payload.trials.filter((o) => o.name === t.name).length > 1;
+    const extra = twins ? ` (${t.session_name || t.session_id.slice(0, 8)})` : '';
+    return { index, label: `${t.name}${extra}` };
+  });
+}
+
+function functionTitle(lang: ReportLanguage, payload: ReportJobPayload): string {
+  return functionTitleOf(lang, payload.function_id, payload.function_title);
+}
+
+function cover(L: ReportLayout, input: ReportInput, title: string, trials: ReportTrialView[]): void {
+  const { payload } = input;
+  const t = L.t;
+  const d = L.doc;
+  L.y = PAGE.margin + 30;
+  d.font('bold')
+    .fontSize(24)
+    .fillColor('#0b3d62')
+    .text(t('title', { function: title }), PAGE.margin, L.y, { width: CONTENT_WIDTH });
+  L.y = d.y + 4;
+  L.paragraph(t('subtitle', { count: payload.trials.length }), { size: 12, color: MUTED, gap: 18 });
+  const subjects = [
+    ...new Set(payload.trials.map((x) => x.subject_name).filter((s): s is string => Boolean(s))),
+  ];
+  const facts: Array<[string, string]> = [
+    [subjects.length > 1 ? t('cover.subjects') : t('cover.subject'), subjects.join(', ') || '–'],
+    [t('cover.date'), formatDate(L.lang, payload.requested_at)],
+    [t('cover.author'), payload.author || '–'],
+  ];
+  for (const [k, v] of facts) {
+    L.cell(k, PAGE.margin, L.y, 110, { color: MUTED, size: 10 });
+    L.cell(v, PAGE.margin + 115, L.y, CONTENT_WIDTH - 115, { size: 10 });
+    L.y += 18;
+  }
+  L.y += 14;
+  L.heading(t('cover.trials'), 13);
+  const cols = [
+    { x: PAGE.margin + 24, w: 150, head: t('cover.trial') },
+    { x: PAGE.margin + 178, w: 130, head: t('cover.session') },
+    { x: PAGE.margin + 312, w: 110, head: t('cover.subject') },
+    { x: PAGE.margin + 426, w: CONTENT_WIDTH - 426, head: t('cover.recorded') },
+  ];
+  for (const c of cols) L.cell(c.head, c.x, L.y, c.w, { bold: true });
+  L.y += 14;
+  L.rule();
+  payload.trials.forEach((tr, k) => {
+    L.ensureSpace(16);
+    L.swatch(k, PAGE.margin, L.y + 5);
+    const row = [
+      trials[k].label,
+      tr.session_name || tr.session_id.slice(0, 8),
+      tr.subject_name ?? '–',
+      formatDate(L.lang, tr.recorded_at),
+    ];
+    row.forEach((text, i) => L.cell(text, cols[i].x, L.y, cols[i].w - 4));
+    L.y += 16;
+  });
+  L.y += 16;
+  L.paragraph(t('cover.contents'), { size: 9, color: MUTED });
+}
+
+function method(L: ReportLayout, input: ReportInput): void {
+  const t = L.t;
+  L.heading(t('sections.method'));
+  L.paragraph(t('method.common'));
+  const key = `method.${input.payload.function_id}`;
+  L.paragraph(t(key, { defaultValue: '' }) || t('method.other'));
+  L.paragraph(t('method.references'), { color: MUTED });
+  const notes = [...new Set(input.results.map((r) => r.info_text.trim()).filter(Boolean))];
+  if (notes.length > 0) {
+    L.heading(t('sections.notes'), 12);
+    for (const n of notes) L.paragraph(n, { size: 9, color: MUTED });
+  }
+}
+
+/**
+ * Writes the comparison report as a PDF to `out`: cover (subject, date, trials), metrics with their colour
+ * bands and reference ranges, amplitudes and values ± SD, the normalised curves of all trials overlaid as
+ * vector charts, left/right asymmetry, and the method. Resolves when the whole file is written.
+ */
+export async function writeReportPdf(input: ReportInput, out: Writable): Promise<void> {
+  const lang = input.payload.language;
+  const t = reportTranslator(lang);
+  const title = functionTitle(lang, input.payload);
+  const L = new ReportLayout(t, lang, {
+    title: t('title', { function: title }),
+    author: input.payload.author,
+  });
+  const done = new Promise<void>((resolve, reject) => {
+    out.on('finish', () => resolve());
+    out.on('error', reject);
+    L.doc.on('error', reject);
+  });
+  L.doc.pipe(out);
+  const trials = trialViews(input.payload);
+  const { results } = input;
+  cover(L, input, title, trials);
+
+  L.newPage();
+  L.heading(t('sections.metrics'));
+  L.paragraph(t('metrics.intro'), { size: 9, color: MUTED });
+  for (const key of keysOf(results, 'metrics'))
+    drawMetricBlock(
+      L,
+      trials,
+      key,
+      results.map((r) => r.metrics[key]),
+    );
+
+  const ampKeys = keysOf(results, 'amplitudes');
+  if (ampKeys.length) {
+    L.heading(t('sections.amplitudes'), 14);
+    for (const key of ampKeys)
+      drawAmplitudeBlock(
+        L,
+        trials,
+        key,
+        results.map((r) => r.amplitudes[key]),
+      );
+  }
+  const scalarKeys = keysOf(results, 'scalar_values');
+  if (scalarKeys.length) {
+    L.heading(t('sections.scalars'), 14);
+    for (const key of scalarKeys)
+      drawScalarBlock(
+        L,
+        trials,
+        key,
+        results.map((r) => r.scalar_values[key]),
+      );
+  }
+
+  L.newPage();
+  L.heading(t('sections.curves'));
+  L.paragraph(t('curves.intro'), { size: 9, color: MUTED });
+  const quantities = normalizedQuantities(results);
+  if (quantities.length === 0) L.paragraph(t('curves.none'));
+  for (const q of quantities) {
+    const info = results.map((r) => r.quantities[q]).find(Boolean);
+    const label = `${analysisLabel(lang, 'quantities', q, info?.label ?? q)}${info?.units ? ` (${info.units})` : ''}`;
+    const series: CurveSeries[] = [];
+    results.forEach((r, i) => {
+      const mean = r.datasets_normalized_mean[q];
+      if (mean?.length)
+        series.push({ index: i, label: trials[i].label, mean, std: r.datasets_normalized_std[q] ?? null });
+    });
+    drawCurveChart(L, label, t('curves.xAxis'), series);
+  }
+
+  L.ensureSpace(140);
+  L.heading(t('sections.asymmetry'));
+  L.paragraph(t('asymmetry.intro'), { size: 9, color: MUTED });
+  const bilateral = keysOf(results, 'metrics').filter((k) => results.some((r) => r.metrics[k]?.bilateral));
+  if (bilateral.length === 0) L.paragraph(t('asymmetry.none'));
+  for (const key of bilateral)
+    drawAsymmetryBlock(
+      L,
+      trials,
+      key,
+      results.map((r) => r.metrics[key]),
+    );
+
+  L.ensureSpace(200);
+  method(L, input);
+  L.footers(title);
+  L.doc.end();
+  await done;
+}
+
+/** The report as one buffer (tests and the benchmark). */
+export async function reportPdfBuffer(input: ReportInput): Promise<Buffer> {
+  const { PassThrough } = await import('node:stream');
+  const sink = new PassThrough();
+  const chunks: Buffer[] = [];
+  sink.on('data', (c: Buffer) => chunks.push(c));
+  await writeReportPdf(input, sink);
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,260 @@
+import {
+  asymmetryPercent,
+  metricNumbers,
+  metricScale,
+  type AnalysisAmplitude,
+  type AnalysisMetric,
+  type AnalysisScalarValue,
+} from '@poselab/contract';
+import { analysisLabel, formatNumber } from './i18n';
+import { CONTENT_WIDTH, MUTED, PAGE, RULE, TEXT, type ReportLayout } from './pdf-layout';
+
+/** One compared trial as the sections print it. */
+export interface ReportTrialView {
+  index: number;
+  label: string;
+}
+
+const ROW = 17;
+const NAME_WIDTH = 150;
+const VALUE_WIDTH = 110;
+const BAR_X = PAGE.margin + 22 + NAME_WIDTH + VALUE_WIDTH;
+const BAR_WIDTH = PAGE.margin + CONTENT_WIDTH - BAR_X;
+
+/** A metric's value as printed: '1.23' or 'L 0.61 / R 0.66' (n/a for missing), without units. */
+export function metricValueText(L: ReportLayout, m: AnalysisMetric): string {
+  const f = (v: number | null) => (v === null ? L.t('metrics.noValue') : formatNumber(L.lang, v, m.decimals));
+  if (m.value === null) return L.t('metrics.noValue');
+  if (typeof m.value === 'number') return f(m.value);
+  return `${L.t('metrics.left')} ${f(m.value.left)} / ${L.t('metrics.right')} ${f(m.value.right)}`;
+}
+
+/** The metric's reference range in words: '≥ 1.12 m/s', '0.08 – 0.13 m', with the outer range for 5 bands. */
+export function referenceText(L: ReportLayout, m: AnalysisMetric): string {
+  const f = (v: number) => formatNumber(L.lang, v, m.decimals);
+  const range = (lo: number | null | undefined, hi: number | null | undefined): string | null => {
+    const hasLo = lo !== null && lo !== undefined;
+    const hasHi = hi !== null && hi !== undefined;
+    if (hasLo && hasHi) return L.t('metrics.between', { from: f(lo), to: f(hi) });
+    if (hasLo) return L.t('metrics.atLeast', { value: f(lo) });
+    if (hasHi) return L.t('metrics.atMost', { value: f(hi) });
+    return null;
+  };
+  const inner = range(m.min_limit, m.max_limit);
+  if (!inner) return L.t('metrics.noReference');
+  const outer = m.colors.length === 5 ? range(m.min_limit_2, m.max_limit_2) : null;
+  const units = m.units ? ` ${m.units}` : '';
+  return `${L.t('metrics.reference')}: ${inner}${units}${outer ? ` (${L.t('metrics.usual', { range: outer })}${units})` : ''}`;
+}
+
+/** The name column of a trial row: swatch and label. */
+function trialCell(L: ReportLayout, trial: ReportTrialView, y: number): void {
+  L.swatch(trial.index, PAGE.margin, y + 5);
+  L.cell(trial.label, PAGE.margin + 22, y, NAME_WIDTH - 6);
+}
+
+/**
+ * One metric: its label and reference range, then a row per trial with the value and the bar of colour bands
+ * split at the limits, ticked at the value (L and R ticks for bilateral metrics). All trials share the bar's
+ * scale, and the limits are written under the last bar.
+ */
+export function drawMetricBlock(
+  L: ReportLayout,
+  trials: ReportTrialView[],
+  key: string,
+  metrics: (AnalysisMetric | undefined)[],
+): void {
+  const first = metrics.find((m): m is AnalysisMetric => Boolean(m));
+  if (!first) return;
+  const d = L.doc;
+  L.ensureSpace(34 + trials.length * ROW + 14);
+  const units = first.units ? ` (${first.units})` : '';
+  L.cell(
+    `${analysisLabel(L.lang, 'metrics', key, first.label)}${units}`,
+    PAGE.margin,
+    L.y,
+    CONTENT_WIDTH * 0.45,
+    {
+      bold: true,
+      size: 10.5,
+    },
+  );
+  L.cell(referenceText(L, first), PAGE.margin + CONTENT_WIDTH * 0.45, L.y + 1.5, CONTENT_WIDTH * 0.55, {
+    size: 8.5,
+    color: MUTED,
+    align: 'right',
+  });
+  L.y += 20;
+  const all = metrics.flatMap((m) => (m ? metricNumbers(m.value) : []));
+  const scale = metricScale(first, all);
+  const xOf = (v: number) => BAR_X + ((v - scale.min) / (scale.max - scale.min || 1)) * BAR_WIDTH;
+  trials.forEach((trial, k) => {
+    const y = L.y + k * ROW;
+    const m = metrics[k];
+    trialCell(L, trial, y);
+    L.cell(
+      m ? metricValueText(L, m) : L.t('metrics.noValue'),
+      PAGE.margin + 22 + NAME_WIDTH,
+      y,
+      VALUE_WIDTH - 8,
+    );
+    for (const b of scale.bands)
+      d.save()
+        .fillColor(b.color)
+        .rect(xOf(b.from), y + 1, xOf(b.to) - xOf(b.from), 10)
+        .fill()
+        .restore();
+    d.save()
+      .lineWidth(0.4)
+      .strokeColor(RULE)
+      .rect(BAR_X, y + 1, BAR_WIDTH, 10)
+      .stroke()
+      .restore();
+    if (!m || m.value === null) return;
+    const ticks: Array<[number | null, string]> =
+      typeof m.value === 'number'
+        ? [[m.value, '']]
+        : [
+            [m.value.left, L.t('metrics.left')],
+            [m.value.right, L.t('metrics.right')],
+          ];
+    for (const [v, side] of ticks) {
+      if (v === null) continue;
+      const x = xOf(v);
+      d.save()
+        .lineWidth(1.6)
+        .strokeColor(TEXT)
+        .moveTo(x, y - 1)
+        .lineTo(x, y + 13)
+        .stroke()
+        .restore();
+      if (side) L.cell(side, x + 2, y + 1, 10, { size: 6.5, bold: true });
+    }
+  });
+  L.y += trials.length * ROW;
+  // The limits under the bars.
+  const limits = [first.min_limit_2, first.min_limit, first.max_limit, first.max_limit_2].filter(
+    (v): v is number => v !== null && v !== undefined && Number.isFinite(v),
+  );
+  for (const v of limits) {
+    L.cell(formatNumber(L.lang, v, first.decimals), xOf(v) - 20, L.y, 40, {
+      size: 7,
+      color: MUTED,
+      align: 'center',
+    });
+  }
+  L.y += 16;
+}
+
+/** Ranges of motion: per trial the range with its ends. */
+export function drawAmplitudeBlock(
+  L: ReportLayout,
+  trials: ReportTrialView[],
+  key: string,
+  amps: (AnalysisAmplitude | undefined)[],
+): void {
+  const first = amps.find((a): a is AnalysisAmplitude => Boolean(a));
+  if (!first) return;
+  L.ensureSpace(24 + trials.length * ROW);
+  L.cell(
+    `${analysisLabel(L.lang, 'amplitudes', key, first.label)} (${first.units})`,
+    PAGE.margin,
+    L.y,
+    CONTENT_WIDTH,
+    {
+      bold: true,
+      size: 10,
+    },
+  );
+  L.y += 17;
+  trials.forEach((trial, k) => {
+    const a = amps[k];
+    const y = L.y + k * ROW;
+    trialCell(L, trial, y);
+    const text = a
+      ? `${formatNumber(L.lang, a.value, 1)} ${a.units}   (${L.t('amplitudes.range', {
+          min: formatNumber(L.lang, a.min, 1),
+          max: formatNumber(L.lang, a.max, 1),
+        })})`
+      : L.t('metrics.noValue');
+    L.cell(text, PAGE.margin + 22 + NAME_WIDTH, y, CONTENT_WIDTH - NAME_WIDTH - 22);
+  });
+  L.y += trials.length * ROW + 8;
+}
+
+/** Values ± SD over repetitions. */
+export function drawScalarBlock(
+  L: ReportLayout,
+  trials: ReportTrialView[],
+  key: string,
+  values: (AnalysisScalarValue | undefined)[],
+): void {
+  const first = values.find((v): v is AnalysisScalarValue => Boolean(v));
+  if (!first) return;
+  L.ensureSpace(24 + trials.length * ROW);
+  L.cell(
+    `${analysisLabel(L.lang, 'scalar_values', key, first.label)}${first.units ? ` (${first.units})` : ''}`,
+    PAGE.margin,
+    L.y,
+    CONTENT_WIDTH,
+    {
+      bold: true,
+      size: 10,
+    },
+  );
+  L.y += 17;
+  trials.forEach((trial, k) => {
+    const v = values[k];
+    const y = L.y + k * ROW;
+    trialCell(L, trial, y);
+    const text =
+      v && v.value !== null
+        ? `${formatNumber(L.lang, v.value, v.decimals)}${v.sd !== null ? ` ± ${formatNumber(L.lang, v.sd, v.decimals)}` : ''} ${v.units}`
+        : L.t('metrics.noValue');
+    L.cell(text, PAGE.margin + 22 + NAME_WIDTH, y, CONTENT_WIDTH - NAME_WIDTH - 22);
+  });
+  L.y += trials.length * ROW + 8;
+}
+
+/** Left/right asymmetry of a bilateral metric: L, R and the symmetry index per trial. */
+export function drawAsymmetryBlock(
+  L: ReportLayout,
+  trials: ReportTrialView[],
+  key: string,
+  metrics: (AnalysisMetric | undefined)[],
+): void {
+  const first = metrics.find((m): m is AnalysisMetric => Boolean(m));
+  if (!first) return;
+  L.ensureSpace(24 + trials.length * ROW);
+  L.cell(
+    `${analysisLabel(L.lang, 'metrics', key, first.label)}${first.units ? ` (${first.units})` : ''}`,
+    PAGE.margin,
+    L.y,
+    CONTENT_WIDTH,
+    {
+      bold: true,
+      size: 10,
+    },
+  );
+  L.y += 17;
+  const col = PAGE.margin + 22 + NAME_WIDTH;
+  trials.forEach((trial, k) => {
+    const m = metrics[k];
+    const y = L.y + k * ROW;
+    trialCell(L, trial, y);
+    const pair = m && m.value !== null && typeof m.value === 'object' ? m.value : null;
+    const f = (v: number | null | undefined) =>
+      v === null || v === undefined ? L.t('metrics.noValue') : formatNumber(L.lang, v, first.decimals);
+    const si = pair ? asymmetryPercent(pair.left, pair.right) : null;
+    L.cell(`${L.t('metrics.left')} ${f(pair?.left)}`, col, y, 90);
+    L.cell(`${L.t('metrics.right')} ${f(pair?.right)}`, col + 95, y, 90);
+    L.cell(
+      si === null ? 'SI –' : `SI ${si > 0 ? '+' : ''}${formatNumber(L.lang, si, 1)} %`,
+      col + 190,
+      y,
+      100,
+      { bold: true },
+    );
+  });
+  L.y += trials.length * ROW + 8;
+}

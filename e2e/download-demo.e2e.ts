@@ -1,0 +1,189 @@
+/**
+ * SLOW (minutes on 2 cores): acceptance 1 of the downloads issue. The pose2sim demo goes through the real
+ * worker (calibration imported from its Qualisys file, the static clip as the neutral, the balancing clip as
+ * two trials) in the embedded pool; the session's archive is then made by the archive job in the same pool.
+ * The zip must pass `unzip -t`, have exactly OpenCap's tree, and its .trc, .mot and .osim must read back
+ * through packages/biomech with the values the viewer shows (the 3D viewer's transforms are recomputed from
+ * the zip's model and motion).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMot, readOsim, readTrc, visualizerTransforms } from '../packages/biomech/src/index';
+import { pairTestPhone, type TestPhone } from '../apps/server/src/capture/test-phones';
+import { systemClock } from '../apps/server/src/deps';
+import { startEmbeddedPool, type EmbeddedPool } from '../apps/server/src/jobs/embedded-pool';
+import { createUserWithToken } from '../apps/server/src/test/fixtures';
+import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
+import { readZip } from '../apps/server/src/test/zip-reader';
+import { DEMO, recordDemoTrial, until } from './support/demo-recording';
+
+const hasDemo = existsSync(join(DEMO, 'calibration', 'Calib.qca.txt'));
+const TRIALS = ['balancing', 'balancing_2'];
+
+describe.skipIf(!hasDemo)('session archive of the processed pose2sim demo (slow)', () => {
+  let t: TestApp;
+  let auth: string;
+  let pool: EmbeddedPool | null = null;
+  const phones: TestPhone[] = [];
+  const heartbeat = setInterval(() => {
+    for (const p of phones) p.ws.send(JSON.stringify({ type: 'heartbeat' }));
+  }, 5000);
+
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: 'warn' });
+    t.deps.clock = systemClock;
+    auth = (await createUserWithToken(t.deps, {}, { verified: true })).authorization;
+  });
+  afterAll(async () => {
+    clearInterval(heartbeat);
+    for (const p of phones) p.ws.terminate();
+    await pool?.stop();
+    await t?.close();
+  });
+
+  const get = (path: string) =>
+    t.app.inject({ method: 'GET', url: `/api${path}`, headers: { authorization: auth } });
+
+  it('processes a neutral and two trials, then downloads them as a whole zip in OpenCap’s layout', async () => {
+    const sessionId = (await get('/sessions/new/')).json()[0].id as string;
+    const row = await t.deps.db
+      .selectFrom('sessions')
+      .select('pairing_secret')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 4; i++)
+      phones.push(await pairTestPhone(t, { id: sessionId, secret: row.pairing_secret }));
+    const form = new FormData();
+    form.set('file', new Blob([readFileSync(join(DEMO, 'calibration', 'Calib.qca.txt'))]), 'Calib.qca.txt');
+    const req = new Request('http://x', { method: 'POST', body: form });
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${sessionId}/import_calibration/`,
+      headers: { authorization: auth, 'content-type': req.headers.get('content-type')! },
+      payload: Buffer.from(await req.arrayBuffer()),
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+
+    pool = startEmbeddedPool(t.deps, t.app.log, { size: 1, idleMs: 500 });
+    const t0 = performance.now();
+    const trialDone = (id: string) =>
+      until(
+        `trial ${id} processed`,
+        async () => {
+          const tr = (await get(`/trials/${id}/`)).json();
+          return tr.status === 'done' || tr.status === 'error' ? tr : null;
+        },
+        900_000,
+      );
+    const neutral = await trialDone(
+      await recordDemoTrial(
+        t,
+        auth,
+        sessionId,
+        phones,
+        'neutral',
+        'static',
+        '&subject_mass=70&subject_height=1.8',
+      ),
+    );
+    expect(neutral.status, neutral.meta.error_msg).toBe('done');
+    const trials = [];
+    for (const name of TRIALS) {
+      const tr = await trialDone(await recordDemoTrial(t, auth, sessionId, phones, name, 'balancing'));
+      expect(tr.status, tr.meta.error_msg).toBe('done');
+      trials.push(tr);
+    }
+    console.log(
+      `neutral and ${TRIALS.length} trials processed in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+
+    const t1 = performance.now();
+    const { task_id } = (await get(`/sessions/${sessionId}/async-download/?with_videos=true`)).json();
+    const ready = await until(
+      'archive ready',
+      async () => {
+        const r = await get(`/logs/${task_id}/on-ready/`);
+        if (r.statusCode === 500) throw new Error(r.body);
+        return r.statusCode === 200 ? r.json<{ url: string }>() : null;
+      },
+      300_000,
+    );
+    const zip = (await t.app.inject({ method: 'GET', url: ready.url })).rawPayload;
+    console.log(
+      `archive of ${(zip.length / 1e6).toFixed(1)} MB ready in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'poselab-archive-')), `OpenCapData_${sessionId}.zip`);
+    writeFileSync(file, zip);
+    const test = spawnSync('unzip', ['-t', file], { encoding: 'utf8' });
+    console.log(test.error ? 'unzip not installed' : test.stdout.split('\n').slice(-3).join('\n'));
+    if (!test.error) expect(test.status, test.stdout + test.stderr).toBe(0);
+
+    const entries = await readZip(zip);
+    const names = entries.map((e) => e.name.slice(`OpenCapData_${sessionId}/`.length)).sort();
+    console.log(names.join('\n'));
+    const tree = [
+      '',
+      'CalibrationImages/',
+      'MarkerData/',
+      'MarkerData/neutral.trc',
+      ...TRIALS.map((n) => `MarkerData/${n}.trc`),
+      'OpenSimData/',
+      'OpenSimData/Kinematics/',
+      ...TRIALS.map((n) => `OpenSimData/Kinematics/${n}.mot`),
+      'OpenSimData/Model/',
+      expect.stringMatching(/^OpenSimData\/Model\/[A-Za-z0-9_]+_scaled\.osim$/),
+      'README.txt',
+      'Videos/',
+      'Videos/calibration.toml',
+      ...[0, 1, 2, 3].flatMap((c) => [
+        `Videos/Cam${c}/`,
+        `Videos/Cam${c}/cameraIntrinsicsExtrinsics.json`,
+        `Videos/Cam${c}/InputMedia/`,
+        `Videos/Cam${c}/InputMedia/neutral/`,
+        `Videos/Cam${c}/InputMedia/neutral/neutral.mp4`,
+        ...TRIALS.flatMap((n) => [
+          `Videos/Cam${c}/InputMedia/${n}/`,
+          `Videos/Cam${c}/InputMedia/${n}/${n}.mp4`,
+          `Videos/Cam${c}/InputMedia/${n}/${n}_sync.mp4`,
+        ]),
+      ]),
+      'sessionMetadata.yaml',
+    ];
+    expect(names).toHaveLength(tree.length);
+    expect(names).toEqual(expect.arrayContaining(tree));
+    const entry = (suffix: string) => entries.find((e) => e.name.endsWith(suffix))!.data.toString('utf8');
+
+    // The model and each trial's motion from the zip give the transforms the 3D viewer draws.
+    const model = readOsim(entry('_scaled.osim'));
+    for (const [i, name] of TRIALS.entries()) {
+      const motion = readMot(entry(`Kinematics/${name}.mot`));
+      const viz = trials[i].results.find((r: { tag: string }) => r.tag === 'visualizerTransforms-json');
+      const shown = (await t.app.inject({ method: 'GET', url: viz.media })).json();
+      const recomputed = visualizerTransforms(model, motion);
+      expect(recomputed.time.length).toBe(shown.time.length);
+      let worst = 0;
+      for (const [body, b] of Object.entries(shown.bodies as Record<string, { translation: number[][] }>)) {
+        for (let f = 0; f < b.translation.length; f += 7)
+          for (let k = 0; k < 3; k++)
+            worst = Math.max(
+              worst,
+              Math.abs(recomputed.bodies[body].translation[f][k] - b.translation[f][k]),
+            );
+      }
+      console.log(
+        `${name}: ${motion.time.length} frames; largest body translation difference ${worst.toExponential(2)} m`,
+      );
+      expect(worst).toBeLessThan(1e-4);
+      // The .trc reads back with the frames and markers of the stored result.
+      const trc = readTrc(entry(`MarkerData/${name}.trc`));
+      const stored = trials[i].results.find((r: { tag: string }) => r.tag === 'marker_data');
+      const original = readTrc((await t.app.inject({ method: 'GET', url: stored.media })).body);
+      expect(trc.names).toEqual(original.names);
+      expect(trc.frames.length).toBe(original.frames.length);
+      expect(trc.frames[0][0]).toBeCloseTo(original.frames[0][0], 9);
+    }
+  }, 1_800_000);
+});

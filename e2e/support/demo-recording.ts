@@ -1,0 +1,111 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { TestPhone } from '../../apps/server/src/capture/test-phones';
+import type { TestApp } from '../../apps/server/src/test/test-app';
+import { ffprobePath } from '../../packages/pipeline/src/video/ffmpeg-binaries';
+import { repoRoot } from './server';
+
+/** The pose2sim demo (real 4-camera lab recording) and the helpers that record it with simulated phones. */
+export const DEMO = resolve(repoRoot, '..', 'shared', 'data', 'pose2sim-demo');
+export const DEMO_CAMS = ['cam01', 'cam02', 'cam03', 'cam04'];
+
+export function demoProbe(file: string): { frames: number; width: number; height: number } {
+  const r = spawnSync(ffprobePath, [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-count_frames',
+    '-show_entries',
+    'stream=nb_read_frames,width,height',
+    '-of',
+    'json',
+    file,
+  ]);
+  const s = JSON.parse(r.stdout.toString()).streams[0];
+  return { frames: Number(s.nb_read_frames), width: s.width, height: s.height };
+}
+
+export async function until<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false>,
+  ms: number,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/**
+ * Records one trial: the session's phones (paired test phones speaking the device protocol) each upload their
+ * camera's demo video from `folder` through the resumable upload calls. Returns the trial id.
+ */
+export async function recordDemoTrial(
+  t: TestApp,
+  auth: string,
+  sessionId: string,
+  phones: TestPhone[],
+  name: string,
+  folder: string,
+  extra = '',
+): Promise<string> {
+  const get = (path: string) =>
+    t.app.inject({ method: 'GET', url: `/api${path}`, headers: { authorization: auth } });
+  const rec = await get(`/sessions/${sessionId}/record/?name=${name}${extra}`);
+  if (rec.statusCode !== 200) throw new Error(`record: ${rec.body}`);
+  const trialId = rec.json<{ id: string }>().id;
+  for (const p of phones) await p.next('record');
+  if (name !== 'neutral') await get(`/sessions/${sessionId}/stop/`);
+  await until(
+    'trial stopped',
+    async () => (await get(`/sessions/${sessionId}/status/`)).json().status !== 'recording',
+    30_000,
+  );
+  const start = Date.now();
+  for (const [i, p] of phones.entries()) {
+    const file = join(DEMO, folder, `${DEMO_CAMS[i]}.mp4`);
+    const bytes = readFileSync(file);
+    const { frames, width, height } = demoProbe(file);
+    const dev = { authorization: `Device ${p.token}` };
+    const meta = {
+      mime: 'video/mp4;codecs=avc1',
+      model: 'Demo phone',
+      fps: 60,
+      width,
+      height,
+      rotation: 0,
+      duration_sec: frames / 60,
+      start_time_ms: start,
+      frame_timestamps: null,
+    };
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/capture/uploads/',
+      headers: dev,
+      payload: { trial_id: trialId, total_bytes: bytes.length, meta },
+    });
+    if (up.statusCode !== 200) throw new Error(`upload: ${up.body}`);
+    const { upload_id } = up.json<{ upload_id: string }>();
+    for (let off = 0; off < bytes.length; off += 1024 * 1024) {
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/capture/uploads/${upload_id}/?offset=${off}`,
+        headers: { ...dev, 'content-type': 'application/octet-stream' },
+        payload: bytes.subarray(off, off + 1024 * 1024),
+      });
+      if (put.statusCode !== 200) throw new Error(`upload chunk: ${put.body}`);
+    }
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/capture/uploads/${upload_id}/complete/`,
+      headers: dev,
+    });
+    if (done.statusCode !== 200) throw new Error(`upload complete: ${done.body}`);
+  }
+  return trialId;
+}

@@ -1,0 +1,136 @@
+import { heights } from '../common/geometry';
+import { restLevel } from '../common/signal';
+import type { TrialKinematics } from '../types';
+
+export type Side = 'r' | 'l';
+
+/** A floor is where the feet rest, still, for this long (both sides' samples together) within REST_BAND. */
+const REST_SECONDS = 0.2;
+const REST_BAND = 0.03;
+/** Still enough to rest: IK lets a planted foot drift a few centimetres in a fraction of a second. */
+const REST_SPEED = 0.3;
+
+/**
+ * Each foot's height above the floor: the lower of its heel and toe points, each above its own floor level:
+ * the lowest level where that point (either side) rests still, so a box, a lifted foot or a foot that IK
+ * pushes through the floor at an impact does not move the floor.
+ */
+export interface FeetSignals {
+  height: Record<Side, Float64Array>;
+  dt: number;
+}
+
+export function feetSignals(kin: TrialKinematics, dt: number): FeetSignals {
+  const rest = (a: Float64Array, b: Float64Array) =>
+    restLevel([a, b], dt, { band: REST_BAND, minSeconds: REST_SECONDS, maxSpeed: REST_SPEED });
+  const y = {
+    heel_r: heights(kin, 'heel_r'),
+    heel_l: heights(kin, 'heel_l'),
+    toe_r: heights(kin, 'toe_r'),
+    toe_l: heights(kin, 'toe_l'),
+  };
+  const heelFloor = rest(y.heel_r, y.heel_l);
+  const toeFloor = rest(y.toe_r, y.toe_l);
+  const height = {} as Record<Side, Float64Array>;
+  for (const s of ['r', 'l'] as const) {
+    const h = new Float64Array(kin.time.length);
+    for (let i = 0; i < h.length; i++)
+      h[i] = Math.min(y[`heel_${s}`][i] - heelFloor, y[`toe_${s}`][i] - toeFloor);
+    height[s] = h;
+  }
+  return { height, dt };
+}
+
+/** A run of frames with both feet off the floor. */
+export interface Airborne {
+  /** First and last airborne frame. */
+  first: number;
+  last: number;
+  /** Sub-frame take-off (the last foot leaving) and landing (the first foot touching), seconds; null at an end. */
+  takeOff: number | null;
+  landing: number | null;
+  /** Per foot, the same. */
+  feet: Record<Side, { takeOff: number | null; landing: number | null }>;
+}
+
+/**
+ * Runs where both feet are higher than `contactHeight` above the floor. Take-off and landing times come from
+ * each foot's vertical velocity: its height at the first (last) airborne frame extrapolated back (forward) to
+ * the floor, within a fraction of a millisecond for a ballistic foot at 60 frames/s.
+ */
+export function airborneRuns(kin: TrialKinematics, feet: FeetSignals, contactHeight: number): Airborne[] {
+  const n = kin.time.length;
+  const t = kin.time;
+  const up = (s: Side, i: number) => feet.height[s][i] > contactHeight;
+  const runs: Airborne[] = [];
+  let i = 0;
+  while (i < n) {
+    if (!(up('r', i) && up('l', i))) {
+      i++;
+      continue;
+    }
+    const first = i;
+    while (i < n && up('r', i) && up('l', i)) i++;
+    const last = i - 1;
+    const foot = (s: Side) => {
+      // This foot's own airborne run around the shared one.
+      let a = first;
+      while (a > 0 && up(s, a - 1)) a--;
+      let b = last;
+      while (b < n - 1 && up(s, b + 1)) b++;
+      const h = feet.height[s];
+      // The extrapolation may reach back (forward) past frames below the contact height, but not past the
+      // last (first) frame where the foot still rested on the floor.
+      let rest = a - 1;
+      while (rest > 0 && h[rest] > 0.1 * contactHeight) rest--;
+      let restAfter = b + 1;
+      while (restAfter < n - 1 && h[restAfter] > 0.1 * contactHeight) restAfter++;
+      const dt = feet.dt;
+      const takeOff =
+        a === 0 ? null : clamp(t[a] + floorCrossing(h[a], h[a + 1], h[a + 2], b - a, dt), t[rest], t[a]);
+      const landing =
+        b === n - 1
+          ? null
+          : clamp(t[b] - floorCrossing(h[b], h[b - 1], h[b - 2], b - a, dt), t[b], t[restAfter]);
+      return { takeOff, landing };
+    };
+    const feetTimes = { r: foot('r'), l: foot('l') };
+    const takeOff =
+      feetTimes.r.takeOff === null || feetTimes.l.takeOff === null
+        ? null
+        : Math.max(feetTimes.r.takeOff, feetTimes.l.takeOff);
+    const landing =
+      feetTimes.r.landing === null || feetTimes.l.landing === null
+        ? null
+        : Math.min(feetTimes.r.landing, feetTimes.l.landing);
+    runs.push({ first, last, takeOff, landing, feet: feetTimes });
+  }
+  return runs;
+}
+
+/**
+ * Time (s, ≤ 0) from the sample at height z0 back to where the foot left the floor, from the parabola through
+ * it and the next two airborne samples z1, z2 (its vertical velocity and acceleration there). Exact for a
+ * ballistic foot; linear with fewer than three airborne samples. Landings use it with time reversed.
+ */
+function floorCrossing(z0: number, z1: number, z2: number, span: number, dt: number): number {
+  if (span < 2) {
+    const v = span >= 1 ? (z1 - z0) / dt : z0 / dt;
+    return -z0 / Math.max(v, 1e-6);
+  }
+  const v = (-3 * z0 + 4 * z1 - z2) / (2 * dt);
+  const c = (z0 - 2 * z1 + z2) / (dt * dt);
+  if (v <= 0) return 0;
+  if (Math.abs(c) < 1e-9) return -z0 / v;
+  const disc = v * v - 2 * c * z0;
+  if (disc < 0) return -z0 / v;
+  // Roots of z0 + v·s + c·s²/2 = 0; the crossing behind the sample is the negative root nearest zero.
+  const r1 = (-v + Math.sqrt(disc)) / c;
+  const r2 = (-v - Math.sqrt(disc)) / c;
+  const behind = [r1, r2].filter((r) => r <= 0).sort((x, y) => y - x);
+  return behind.length ? behind[0] : -z0 / v;
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return Math.max(lo, Math.min(hi, v));
+}
