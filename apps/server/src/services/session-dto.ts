@@ -1,5 +1,6 @@
 import type { Session, Trial, TrialResult, TrialStatus } from '@poselab/contract';
 import type { AppDeps } from '../deps';
+import { trialMetaDto } from './trial-meta';
 import type { SessionRow } from '../repositories/session.repository';
 import {
   TrialRepository,
@@ -61,7 +62,7 @@ export async function trialDto(
     ),
     results: await Promise.all(results.map((r) => resultDto(deps, r))),
     progress_info: { percent: t.progress_percent, message: t.progress_message },
-    meta: parseJson<Trial['meta']>(t.meta, {}),
+    meta: trialMetaDto(t.meta),
   };
 }
 
