@@ -1,6 +1,7 @@
 import type { Session, Trial, TrialResult, TrialStatus } from '@poselab/contract';
 import type { AppDeps } from '../deps';
 import { mediaUrl, type MediaViewer, viewerOf } from './media-access.service';
+import { trialMetaDto } from './trial-meta';
 import type { SessionRow } from '../repositories/session.repository';
 import {
   TrialRepository,
@@ -65,7 +66,7 @@ export async function trialDto(
     })),
     results: results.map((r) => resultDto(deps, r, viewer)),
     progress_info: { percent: t.progress_percent, message: t.progress_message },
-    meta: parseJson<Trial['meta']>(t.meta, {}),
+    meta: trialMetaDto(t.meta),
   };
 }
 
