@@ -19,14 +19,14 @@ import {
 import { SessionRepository } from '../repositories/session.repository';
 import type { SubjectRow } from '../repositories/subject.repository';
 import { TrialRepository, type ResultRow } from '../repositories/trial.repository';
-import type { Storage } from '../storage/storage';
+import { mediaUrl, viewerOf, type MediaViewer } from './media-access.service';
 import { trialDto } from './session-dto';
-import { grantOpens, grantStorage, requireGrant, shareGrantOf } from './share-access';
+import { grantOpens, requireGrant, shareGrantOf } from './share-access';
 
-/** How one caller sees a dashboard's data: which trials, and with which media URLs. */
+/** How one caller sees a dashboard's data: which trials, and whom its media URLs are made for. */
 interface DashboardView {
   filter: AnalysedTrialFilter;
-  storage: Storage;
+  viewer: MediaViewer;
   isOwner: boolean;
   /** The subject a share token opens (its trials pass share-access grantOpens, as in the analysis API). */
   subject?: SubjectRow;
@@ -87,7 +87,7 @@ export class AnalysisDashboardService {
       view.isOwner ? trials.videosOf(ids) : Promise.resolve([]),
       trials.resultsOf(ids),
     ]);
-    const deps = { ...this.deps, storage: view.storage };
+    const deps = this.deps;
     return {
       sessions: sessionRows.map((s) => ({
         id: s.id,
@@ -104,6 +104,7 @@ export class AnalysisDashboardService {
             t,
             videos.filter((v) => v.trial_id === t.id),
             results.filter((r) => r.trial_id === t.id),
+            view.viewer,
           )),
           session_id: t.session_id,
         })),
@@ -120,7 +121,7 @@ export class AnalysisDashboardService {
             id: r.id,
             trial_id: r.trial_id,
             tag: r.tag,
-            media: r.storage_key ? await view.storage.url(r.storage_key) : null,
+            media: r.storage_key ? mediaUrl(deps, r.storage_key, view.viewer) : null,
             created_at: r.created_at,
           })),
       ),
@@ -152,7 +153,7 @@ export class AnalysisDashboardService {
       if (subject.user_id !== row.user_id) throw notFound();
       return {
         filter: { ...base, subjectId: subject.id, sessionId: q.session_id },
-        storage: isOwner ? this.deps.storage : grantStorage(this.deps.storage, grant),
+        viewer: isOwner ? viewerOf(viewerId) : { kind: 'share', grant },
         isOwner,
         subject,
       };
@@ -160,7 +161,7 @@ export class AnalysisDashboardService {
     if (isOwner) {
       return {
         filter: { ...base, subjectId: q.subject_id, sessionId: q.session_id },
-        storage: this.deps.storage,
+        viewer: viewerOf(viewerId),
         isOwner,
       };
     }
@@ -169,7 +170,7 @@ export class AnalysisDashboardService {
       if (s && s.user_id === row.user_id && s.public === 1 && s.trashed === 0 && !s.removed_at) {
         return {
           filter: { ...base, sessionId: s.id, publicOnly: true },
-          storage: this.deps.storage,
+          viewer: viewerOf(viewerId),
           isOwner,
         };
       }

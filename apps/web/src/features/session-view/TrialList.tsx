@@ -14,11 +14,13 @@ import {
   Typography,
 } from '@mui/material';
 import { BUSY_TRIAL_STATUSES, type Trial } from '@poselab/contract';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n';
 import { localizeMessage } from '../../i18n/contract-messages';
 import { tagLabel } from '../subjects/tags';
+import { DoneWithWarningsChip, TrialWarningsToggle } from './quality/TrialWarnings';
+import { isDoneWithWarnings, trialWarnings } from './quality/warning-text';
 import {
   isCalibration,
   isNeutral,
@@ -55,6 +57,7 @@ export function trialMenuEntries(t: Trial): { action: TrialAction; label: string
 }
 
 function StatusChip({ trial }: { trial: Trial }) {
+  if (isDoneWithWarnings(trial)) return <DoneWithWarningsChip trial={trial} />;
   const chip = (
     <Chip size="small" label={statusLabel(trial)} color={statusColor(trial.status)} variant="outlined" />
   );
@@ -102,57 +105,65 @@ export function TrialList({
         {trials.map((t) => {
           const viewable = isViewable(t);
           return (
-            <ListItem
-              key={t.id}
-              disablePadding
-              data-testid={`trial-${t.name}`}
-              secondaryAction={
-                isOwner && (
-                  <IconButton
-                    edge="end"
-                    aria-label={tr('list.menu', { name: t.name })}
-                    onClick={(e) => setMenu({ el: e.currentTarget, trial: t })}
-                  >
-                    <MoreVertIcon />
-                  </IconButton>
-                )
-              }
-            >
-              <Checkbox
-                size="small"
-                checked={shown.includes(t.id)}
-                disabled={!viewable}
-                onChange={() => onToggle(t)}
-                slotProps={{ input: { 'aria-label': tr('list.show', { name: t.name }) } }}
-              />
-              <ListItemButton
-                selected={shown[0] === t.id}
-                disabled={!viewable && t.status === 'done'}
-                onClick={() => viewable && onShow(t)}
-              >
-                <ListItemText
-                  primary={
-                    <Box
-                      component="span"
-                      sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+            <Fragment key={t.id}>
+              <ListItem
+                disablePadding
+                data-testid={`trial-${t.name}`}
+                secondaryAction={
+                  isOwner && (
+                    <IconButton
+                      edge="end"
+                      aria-label={tr('list.menu', { name: t.name })}
+                      onClick={(e) => setMenu({ el: e.currentTarget, trial: t })}
                     >
-                      <span style={{ textDecoration: t.trashed ? 'line-through' : undefined }}>{t.name}</span>
-                      <StatusChip trial={t} />
-                      {t.trashed && <Chip size="small" label={tr('list.removed')} />}
-                    </Box>
-                  }
-                  secondary={
-                    t.status === 'error'
-                      ? trialErrorText(t)
-                      : t.status === 'processing' && t.progress_info.message
-                        ? localizeMessage(t.progress_info.message)
-                        : t.tags.length
-                          ? t.tags.map(labelOf).join(', ')
-                          : null
-                  }
+                      <MoreVertIcon />
+                    </IconButton>
+                  )
+                }
+              >
+                <Checkbox
+                  size="small"
+                  checked={shown.includes(t.id)}
+                  disabled={!viewable}
+                  onChange={() => onToggle(t)}
+                  slotProps={{ input: { 'aria-label': tr('list.show', { name: t.name }) } }}
                 />
-              </ListItemButton>
-            </ListItem>
+                <ListItemButton
+                  selected={shown[0] === t.id}
+                  disabled={!viewable && t.status === 'done'}
+                  onClick={() => viewable && onShow(t)}
+                >
+                  <ListItemText
+                    primary={
+                      <Box
+                        component="span"
+                        sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+                      >
+                        <span style={{ textDecoration: t.trashed ? 'line-through' : undefined }}>
+                          {t.name}
+                        </span>
+                        <StatusChip trial={t} />
+                        {t.trashed && <Chip size="small" label={tr('list.removed')} />}
+                      </Box>
+                    }
+                    secondary={
+                      t.status === 'error'
+                        ? trialErrorText(t)
+                        : t.status === 'processing' && t.progress_info.message
+                          ? localizeMessage(t.progress_info.message)
+                          : t.tags.length
+                            ? t.tags.map(labelOf).join(', ')
+                            : null
+                    }
+                  />
+                </ListItemButton>
+              </ListItem>
+              {trialWarnings(t).length > 0 && (
+                <ListItem sx={{ pl: 6, pt: 0 }} data-testid={`trial-warnings-${t.name}`}>
+                  <TrialWarningsToggle trial={t} />
+                </ListItem>
+              )}
+            </Fragment>
           );
         })}
       </List>

@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/api-error';
 import { i18n } from '../../../i18n';
 import { Visualizer, type VisualizerState } from '../../../viz/Visualizer';
+import type { VisualizerTransforms } from '../../../viz/transforms';
 import { loadTransforms, syncedVideos } from './load-transforms';
 import { PlaybackControls } from './PlaybackControls';
+import { SyncedVideos } from './SyncedVideos';
 
 /** SPEC §9: the visualizer starts playback 1.2 s after loading. */
 export const AUTOPLAY_DELAY_MS = 1200;
@@ -22,15 +24,18 @@ function requestedQuality(): 'high' | 'low' | 'auto' {
 /**
  * 3D skeletons of the given trials with the first trial's synced videos. The Visualizer instance owns the
  * scene and frame loop; this component only feeds it data and shows its state (about 10 updates a second).
- * The analysis dashboards pass their trial colours (so a trial has one colour in 3D, charts and report) and
- * their per-trial time offsets (s).
+ * `sessionTrials` (the whole session) let the video overlay find the calibration of older trials. The analysis
+ * dashboards pass their trial colours (so a trial has one colour in 3D, charts and report) and their per-trial
+ * time offsets (s).
  */
 export function ViewerPanel({
   trials,
+  sessionTrials = trials,
   colors,
   timeOffsets,
 }: {
   trials: Trial[];
+  sessionTrials?: Trial[];
   colors?: readonly string[];
   timeOffsets?: readonly number[];
 }) {
@@ -41,6 +46,7 @@ export function ViewerPanel({
   const [state, setState] = useState<VisualizerState>({ time: 0, duration: 0, playing: false, speed: 1 });
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  const [firstTransforms, setFirstTransforms] = useState<VisualizerTransforms | null>(null);
   const trialKey = trials.map((t) => t.id).join(',');
   const videos = trials[0] ? syncedVideos(trials[0]) : [];
   const videoCount = useRef(0);
@@ -73,12 +79,14 @@ export function ViewerPanel({
     let timer: ReturnType<typeof setTimeout> | undefined;
     setLoading(true);
     setError(null);
+    setFirstTransforms(null);
     viz.pause();
     viz.seek(0);
     Promise.all(trials.map((t) => loadTransforms(t, abort.signal)))
       .then((list) => {
         viz.setTrials(list, latest.current.colors);
         viz.setTimeOffsets(latest.current.timeOffsets ?? []);
+        setFirstTransforms(list[0] ?? null);
         viz.setVideos(
           videoRefs.current.slice(0, videoCount.current).filter((x): x is HTMLVideoElement => x !== null),
         );
@@ -135,34 +143,14 @@ export function ViewerPanel({
         </Alert>
       )}
       <PlaybackControls viz={viz} state={state} />
-      {videos.length > 0 && (
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: {
-              xs: 'repeat(2, minmax(0, 1fr))',
-              sm: `repeat(${Math.min(videos.length, 4)}, minmax(0, 1fr))`,
-            },
-            gap: 1,
-          }}
-        >
-          {videos.map((video, i) => (
-            <Box key={video.id}>
-              <video
-                ref={(el) => {
-                  videoRefs.current[i] = el;
-                }}
-                src={video.url}
-                muted
-                playsInline
-                preload="auto"
-                data-testid="synced-video"
-                aria-label={t('viewer.cameraVideo', { camera: t('viewer.camera', { n: video.camera }) })}
-                style={{ width: '100%', maxHeight: 260, background: '#000', display: 'block' }}
-              />
-            </Box>
-          ))}
-        </Box>
+      {videos.length > 0 && trials[0] && (
+        <SyncedVideos
+          trial={trials[0]}
+          sessionTrials={sessionTrials}
+          videos={videos}
+          videoRefs={videoRefs}
+          transforms={firstTransforms}
+        />
       )}
       {trials.length > 1 && (
         <Typography variant="caption" color="text.secondary">

@@ -13,16 +13,23 @@ export async function loadTransforms(trial: Trial, signal?: AbortSignal): Promis
   return parseVisualizerTransforms(await res.json());
 }
 
-/**
- * The synced videos of a trial (video-sync results), one per camera, with the number of the camera as its
- * phone was paired ('Camera 2'; the worker stores it in the result's meta), else the video's place.
- */
-export function syncedVideos(trial: Trial): { id: string; url: string; camera: number }[] {
+export interface SyncedVideo {
+  id: string;
+  url: string;
+  /** The phone that filmed it (its calibrated camera draws the overlay). */
+  deviceId: string | null;
+  /** The camera's number as its phone was paired ('Camera 2'; the worker stores it in the result's meta). */
+  camera: number;
+}
+
+/** The synced videos of a trial (video-sync results), one per camera. */
+export function syncedVideos(trial: Trial): SyncedVideo[] {
   return trial.results
     .filter((r) => r.tag === 'video-sync' && r.media)
     .map((r, i) => ({
       id: r.id,
       url: r.media as string,
+      deviceId: r.device_id,
       camera: typeof r.meta?.camera === 'number' ? r.meta.camera : i + 1,
     }));
 }
