@@ -58,6 +58,7 @@ export async function trialDto(
         width: v.width,
         height: v.height,
         duration: v.duration_sec,
+        start_time_ms: v.start_time_ms,
       })),
     ),
     results: await Promise.all(results.map((r) => resultDto(deps, r))),
