@@ -30,7 +30,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   const app = Fastify({
     logger: opts.logger ?? false,
     https: opts.https ?? null,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; otherwise any client could pick
+    // its own address and walk past every per-address limit.
+    trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // One line per request from installRequestLog instead of Fastify's 'incoming' and 'completed' pair.
@@ -41,6 +43,11 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installRequestLog(app);
+  // No answer of this server may be sniffed into another type (an uploaded 'video' holding HTML, say).
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    return payload;
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -65,7 +72,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-  await app.register(fastifyWebsocket);
+  // Phone messages are small JSON (hello, heartbeats, state): nobody, signed in or not, may send megabytes.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(
     async (api) => {

@@ -1,5 +1,31 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: the proxies whose X-Forwarded-For the server believes, as addresses, CIDR ranges or the
+ * keywords loopback, linklocal and uniquelocal, comma-separated. Anything looser ('true', a hop count)
+ * would let any client choose its own address and so escape every per-address limit.
+ */
+export function parseTrustProxy(value: string | undefined): string[] {
+  const items = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const item of items) {
+    const [ip, prefix, extra] = item.split('/');
+    const family = isIP(ip);
+    const validPrefix =
+      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (PROXY_KEYWORDS.includes(item) || (family !== 0 && validPrefix && extra === undefined)) continue;
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: '${item}' is not an address, a CIDR range or one of ${PROXY_KEYWORDS.join(', ')}`,
+    );
+  }
+  return items;
+}
 
 /** Environment variables, validated once at start. Every variable is listed in the README. */
 const envSchema = z.object({
@@ -35,6 +61,8 @@ const envSchema = z.object({
   MODELS_DIR: z.string().optional(),
   MEDIA_URL_SECRET: z.string().min(16).optional(),
   ARCHIVE_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(4),
+  TRUST_PROXY: z.string().optional(),
+  STORAGE_QUOTA_GB: z.coerce.number().min(0).default(100),
 });
 
 export interface AppConfig {
@@ -69,6 +97,10 @@ export interface AppConfig {
   mediaUrlSecret?: string;
   /** Days a made data archive stays downloadable before it is deleted. */
   archiveRetentionDays: number;
+  /** Proxies allowed to report the client address (X-Forwarded-For); empty: the socket's address counts. */
+  trustProxy: string[];
+  /** Video bytes one user may store (uploads in progress included); null: no limit. */
+  storageQuotaBytes: number | null;
 }
 
 export class ConfigError extends Error {}
@@ -126,5 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     modelsDir: resolve(e.MODELS_DIR ?? `${dataDir}/models`),
     mediaUrlSecret: e.MEDIA_URL_SECRET,
     archiveRetentionDays: e.ARCHIVE_RETENTION_DAYS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    storageQuotaBytes: e.STORAGE_QUOTA_GB > 0 ? Math.round(e.STORAGE_QUOTA_GB * 1024 ** 3) : null,
   };
 }

@@ -27,3 +27,4 @@ export * from './analysis-dashboard-api';
 export * from './comparison-reports';
 export * from './metric-scale';
 export * from './analysis';
+export * from './security';

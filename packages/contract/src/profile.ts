@@ -33,6 +33,8 @@ export const ownProfile = publicProfile.extend({
   license_start_date: z.string(),
   license_end_date: z.string(),
   logo: z.string().nullable(),
+  /** A new e-mail address waiting for its confirmation link (the e-mail above stays until then). */
+  pending_email: z.string().nullable().optional(),
   /** Whether other users see the e-mail (a Contact link) on the profile page. */
   show_email: z.boolean(),
 });
@@ -68,6 +70,8 @@ export const updateProfileBody = z.object({
   language: languageSchema.optional(),
   unit: unitSchema.optional(),
   newsletter: z.boolean().optional(),
+  /** Required when `email` differs from the current address: a token alone cannot move the account. */
+  current_password: z.string().max(1024).optional(),
   show_email: z.boolean().optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;

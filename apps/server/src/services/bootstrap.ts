@@ -22,7 +22,7 @@ export async function createDeps(config: AppConfig): Promise<{ deps: AppDeps; ha
   });
   await migrateToLatest(handle.db);
   const mediaSecret = config.mediaUrlSecret ?? loadOrCreateSecret(config.dataDir);
-  const storage = await createStorage(config, mediaSecret).catch(async (err: unknown) => {
+  const storage = await createStorage(config).catch(async (err: unknown) => {
     await handle.close();
     throw err;
   });
@@ -55,8 +55,8 @@ export async function createDeps(config: AppConfig): Promise<{ deps: AppDeps; ha
 }
 
 /** S3 when S3_BUCKET is set (checked to be reachable, so a typo fails at start), else DATA_DIR/media. */
-async function createStorage(config: AppConfig, mediaSecret: string): Promise<Storage> {
-  if (!config.s3) return new LocalStorage(join(config.dataDir, 'media'), mediaSecret);
+async function createStorage(config: AppConfig): Promise<Storage> {
+  if (!config.s3) return new LocalStorage(join(config.dataDir, 'media'));
   const client = createS3Client(config.s3);
   await assertBucketReachable(client, config.s3);
   return new S3Storage(client, config.s3.bucket, createPresignClient(config.s3, client));

@@ -7,8 +7,10 @@ import {
   MESSAGES,
   NETWORK_ERROR_MESSAGE,
   PROGRESS_MESSAGES,
+  SECURITY_MESSAGES,
   SUBJECT_MESSAGES,
   TRIAL_MESSAGES,
+  UPLOAD_MESSAGES,
   userDoesNotExist,
 } from '@poselab/contract';
 import { englishResources, type Catalog } from './catalogs';
@@ -38,6 +40,15 @@ const CONTRACT_TEXTS: string[] = [
   DEVICE_MESSAGES.missingVideos(2, 0),
   DEVICE_MESSAGES.missingVideos(4, 1),
   ...[1, 2, 3].map((n) => DEVICE_MESSAGES.calibrated(n)),
+  // Issue #19: account security and phone uploads.
+  ...statics(SECURITY_MESSAGES),
+  SECURITY_MESSAGES.emailChanged('ann@example.org'),
+  ...[1, 15].map((n) => SECURITY_MESSAGES.tooManyAttempts(n)),
+  ...statics(UPLOAD_MESSAGES),
+  UPLOAD_MESSAGES.notThisType('mp4'),
+  UPLOAD_MESSAGES.unreadable('Camera 2 (Pixel 7)'),
+  UPLOAD_MESSAGES.abandoned('Camera 2 (Pixel 7)'),
+  UPLOAD_MESSAGES.quotaFull('99.5', '100'),
 ];
 
 function baseKeys(catalog: Catalog, prefix = ''): string[] {

@@ -28,6 +28,8 @@ const SESSION_ROUTES: RouteName[] = ['ConnectDevicesForId', 'Calibration', 'Neut
 
 /** SPEC §2 route guard: the route to redirect to, or null to stay. Checks run in the SPEC's order. */
 export function guardRedirect(route: RouteName, s: GuardState): RouteName | null {
+  // The link of an e-mail change works in any state: it carries its own token (issue #19).
+  if (route === 'ConfirmEmail') return null;
   if (!s.loggedIn) return PUBLIC_ROUTES.includes(route) ? null : 'Login';
   if (!s.verified) return route === 'Verify' ? null : route === 'Login' ? null : 'Login';
   if (route === 'Verify' || route === 'Login') return null;

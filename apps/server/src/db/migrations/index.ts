@@ -10,6 +10,7 @@ import * as m900 from './900_listed_sessions_public_email';
 import * as m540 from './540_archives';
 import * as m520 from './520_comparison_reports';
 import * as m500 from './500_analysis_tasks';
+import * as m800 from './800_security';
 
 /**
  * Migrations in code, applied in key order at start. Add new ones with the next number; never edit an
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '540_archives': m540,
   '520_comparison_reports': m520,
   '500_analysis_tasks': m500,
+  '800_security': m800,
 };

@@ -17,6 +17,7 @@ import { i18n } from '../../i18n';
 import { useLocalizeMessage } from '../../i18n/contract-messages';
 import { toast } from '../../toast/toast';
 import { captureApi, formatElapsed } from './api';
+import { waitingLine } from './WaitingForPhones';
 
 type RecorderState = 'ready' | 'recording' | 'processing';
 
@@ -50,6 +51,7 @@ export function Recorder({
   const { t } = useTranslation('wizard');
   const lm = useLocalizeMessage();
   const queryClient = useQueryClient();
+  const { t: tSecurity } = useTranslation('security');
   // SPEC §6: an expired license ends recording (the server refuses it too).
   const expired = licenseExpired(useAuth().licenseEndDate);
   const [name, setName] = useState('');
@@ -74,9 +76,13 @@ export function Recorder({
     const timer = window.setTimeout(async () => {
       try {
         const st = await captureApi.status(sessionId, trialRef.current ?? undefined);
+        // While uploading: which phones are missing, by name (issue #19), else the server's message.
+        const missing = st.waiting_for ?? [];
         setMessage(
           st.status === 'uploading'
-            ? (st.message ??
+            ? missing.length > 0
+              ? missing.map((p) => waitingLine(tSecurity, p)).join(' ')
+              : (st.message ??
                 t('calibration.videosUploaded', {
                   uploaded: st.n_videos_uploaded,
                   expected: st.n_videos_expected,
