@@ -11,6 +11,8 @@ export interface AngleSeries {
   names: string[];
   /** One row per frame, degrees, in `names` order. */
   rows: number[][];
+  /** Each row's time (s). */
+  time: number[];
 }
 
 export interface AngleComparison {
@@ -25,14 +27,46 @@ export function rotationalSeries(mot: string): AngleSeries {
   const end = lines.findIndex((l) => l.trim().toLowerCase() === 'endheader');
   const header = lines[end + 1].trim().split(/\s+/);
   const keep = header.map((h, i) => ({ h, i })).filter(({ h }) => h !== 'time' && !/_t[xyz]$/.test(h));
-  const rows = lines
+  const values = lines
     .slice(end + 2)
     .filter((l) => l.trim())
-    .map((l) => {
-      const v = l.trim().split(/\s+/).map(Number);
-      return keep.map(({ i }) => v[i]);
-    });
-  return { names: keep.map(({ h }) => h), rows };
+    .map((l) => l.trim().split(/\s+/).map(Number));
+  const t = header.indexOf('time');
+  return {
+    names: keep.map(({ h }) => h),
+    rows: values.map((v) => keep.map(({ i }) => v[i])),
+    time: values.map((v) => v[t]),
+  };
+}
+
+export interface SameFramesComparison {
+  /** Per coordinate: the largest and the median |a − b| over all frames (degrees). */
+  coordinates: { name: string; maxAbsDeg: number; medianAbsDeg: number }[];
+  frames: number;
+  /** The largest difference between the two series' frame times (s). */
+  maxTimeDiffSec: number;
+}
+
+/**
+ * Two solutions of the same recording frame by frame (the worker's and the CLI's on the same videos): they
+ * must have the same frames at the same times, and are compared coordinate by coordinate.
+ */
+export function compareSameFrames(a: AngleSeries, b: AngleSeries): SameFramesComparison {
+  if (a.rows.length !== b.rows.length)
+    throw new Error(`${a.rows.length} frames against ${b.rows.length}: not the same solution's frames`);
+  const names = a.names.filter((n) => b.names.includes(n));
+  if (names.length !== a.names.length || names.length !== b.names.length)
+    throw new Error(`different coordinates: ${a.names.join(',')} against ${b.names.join(',')}`);
+  return {
+    coordinates: names.map((name) => {
+      const ia = a.names.indexOf(name);
+      const ib = b.names.indexOf(name);
+      const d = a.rows.map((r, f) => Math.abs(r[ia] - b.rows[f][ib])).sort((x, y) => x - y);
+      return { name, maxAbsDeg: d[d.length - 1], medianAbsDeg: quantile(d, 0.5) };
+    }),
+    frames: a.rows.length,
+    maxTimeDiffSec: Math.max(...a.time.map((t, f) => Math.abs(t - b.time[f]))),
+  };
 }
 
 function quantile(sorted: number[], q: number): number {

@@ -27,14 +27,27 @@ declare module 'vitest' {
 export const DEMO = resolve(repoRoot, '..', 'shared', 'data', 'pose2sim-demo');
 export const hasDemo = existsSync(join(DEMO, 'calibration', 'Calib.qca.txt'));
 const CAMS = ['cam01', 'cam02', 'cam03', 'cam04'];
-/** Frames the fake cameras deliver (makeFakeCameraFile scales every clip to this size). */
-const FAKE_WIDTH = 540;
-const FAKE_HEIGHT = 960;
+/**
+ * Frames the fake cameras deliver (makeFakeCameraFile scales every clip to this size): the size the 2D detector
+ * works at (decodeLongSide 640), so nothing it would see is lost. Measured on this 2-core machine under a load
+ * of ~10, four fake cameras replaying the 60 fps balancing clips for 3 s (the clip frame each recorded frame
+ * shows, found by image matching): at 360x640 they play the clip at 0.95-0.99 of real time (53-60 frames/s
+ * recorded); at 540x960 at 0.80-0.98 (35-57 frames/s), at 1080x1920 (the clips' own size) at 0.53-0.80
+ * (12-24 frames/s). Each camera running at its own speed shows the others a different moment of the movement,
+ * which no synchronisation can undo: at 540x960 a trial once ended with 53 mm IK marker error.
+ */
+const FAKE_WIDTH = 360;
+const FAKE_HEIGHT = 640;
 /** Seconds of the movement trial (the fake cameras loop the 1.67 s balancing clips). */
 const TRIAL_SECONDS = 3;
 
 export interface ProcessedDemo {
   user: TestUser;
+  /**
+   * The 2D detections the server's worker made of the uploaded videos (POSE_CACHE_DIR, keyed by the videos'
+   * bytes): the CLI run on the same videos reads them instead of detecting again.
+   */
+  poseCacheDir?: string;
   sessionId: string;
   neutralId: string;
   trialId: string;
@@ -70,7 +83,7 @@ async function api<T>(server: RunningServer, user: TestUser, path: string, init:
 }
 
 /**
- * The demo's Qualisys calibration for the frames the fake cameras deliver: the clips are scaled to 540x960, so
+ * The demo's Qualisys calibration for the frames the fake cameras deliver: the clips are scaled to 360x640, so
  * focal lengths and principal points scale with them (pixel centres stay centres), as a calibration recorded
  * with these phones would be. Written as a Pose2Sim .toml, which the import accepts like the .qca.txt.
  */
@@ -147,7 +160,10 @@ export async function processDemoThroughPhones(server: RunningServer): Promise<P
     await Promise.all(phones.map((p) => p.close().catch(() => undefined)));
     phones = [];
   };
-  const clips = (folder: string) => CAMS.map((c) => makeFakeCameraFile(join(DEMO, folder, `${c}.mp4`)));
+  const clips = (folder: string) =>
+    CAMS.map((c) =>
+      makeFakeCameraFile(join(DEMO, folder, `${c}.mp4`), { width: FAKE_WIDTH, height: FAKE_HEIGHT }),
+    );
   /** Records with the phones open, waits for every upload, then closes them so processing gets the cores. */
   const record = async (folder: string, name: string, stopAfterSec: number | null): Promise<string> => {
     const files = clips(folder);
@@ -229,10 +245,11 @@ export async function processedDemoServer(env: Record<string, string> = {}): Pro
     cpSync(join(cache, 'data'), dir, { recursive: true });
     return { server: await startServer(env, dir), demo };
   }
-  const first = await startServer({ WORKERS: '1', ...env });
+  const poseCacheDir = join(cache, 'pose');
+  const first = await startServer({ WORKERS: '1', POSE_CACHE_DIR: poseCacheDir, ...env });
   let demo: ProcessedDemo;
   try {
-    demo = await processDemoThroughPhones(first);
+    demo = { ...(await processDemoThroughPhones(first)), poseCacheDir };
   } catch (err) {
     await first.stop();
     throw err;

@@ -12,9 +12,9 @@ export const hasDemoVideos = existsSync(join(DEMO_VIDEOS, 'cam01.mp4'));
 
 /**
  * A yuv420p .y4m for Chromium's fake camera, made at test time from a demo video into a temp folder
- * (FINDINGS.md: 4:2:2 fails; the fake camera loops the file at its own frame rate).
+ * (FINDINGS.md: 4:2:2 fails; the fake camera loops the file at its own frame rate), scaled to `size`.
  */
-export function makeFakeCameraFile(source: string): string {
+export function makeFakeCameraFile(source: string, size = { width: 540, height: 960 }): string {
   const out = join(mkdtempSync(join(tmpdir(), 'poselab-fakecam-')), 'camera.y4m');
   const r = spawnSync(ffmpegPath, [
     '-v',
@@ -23,7 +23,7 @@ export function makeFakeCameraFile(source: string): string {
     '-i',
     source,
     '-vf',
-    'scale=540:960',
+    `scale=${size.width}:${size.height}`,
     '-pix_fmt',
     'yuv420p',
     out,

@@ -44,6 +44,11 @@ export const trialVideo = z.object({
   width: z.number(),
   height: z.number(),
   duration: z.number(),
+  /**
+   * When the phone started recording, in ms on the server's clock (null when the phone could not tell): the
+   * worker synchronises a trial's videos by these, and the CLI does too when given them (start-times.json).
+   */
+  start_time_ms: z.number().nullable().optional(),
 });
 export type TrialVideo = z.infer<typeof trialVideo>;
 

@@ -61,6 +61,7 @@ export {
 export { synchronize, type SyncCamera, type SyncOptions, type SyncResult } from './sync/synchronize';
 export { alignViews, type AlignedViews } from './sync/align';
 export { delayedKeypoints } from './sync/delayed';
+export { startTimesFromClocks } from './sync/clocks';
 export {
   triangulateKeypoints,
   type TriangulationOptions,
@@ -98,7 +99,14 @@ export {
   type TrialPipelineResult,
   type TrialProgress,
 } from './cli/run-trial';
-export { loadCalibration, listVideos, matchVideosToCameras } from './cli/inputs';
+export {
+  loadCalibration,
+  importPoseLabCalibration,
+  listVideos,
+  matchVideosToCameras,
+  readStartTimes,
+  START_TIMES_FILE,
+} from './cli/inputs';
 export * from './calibration/profiles';
 export * from './calibration/io/calibrate-recordings';
 // Kinematics after the keypoints (scaling, IK), quality figures and coded warnings: shared by the CLI and the worker.

@@ -196,6 +196,8 @@ describe('capture: sessions, pairing and recording', () => {
       size_bytes: VIDEO.length,
     });
     expect(JSON.parse(videos[0].frame_timestamps!)).toEqual(meta.frame_timestamps);
+    // The recording's start on the server clock, as the worker syncs by it (and the CLI can, given it).
+    expect(st.session.trials[0].videos[0]).toMatchObject({ start_time_ms: meta.start_time_ms });
     const media = await t.app.inject({ method: 'GET', url: st.session.trials[0].videos[0].video });
     expect(media.rawPayload.equals(VIDEO)).toBe(true);
     const jobs = await t.deps.db.selectFrom('jobs').selectAll().where('trial_id', '=', trialId).execute();

@@ -63,6 +63,7 @@ export async function trialDto(
       width: v.width,
       height: v.height,
       duration: v.duration_sec,
+      start_time_ms: v.start_time_ms,
     })),
     results: results.map((r) => resultDto(deps, r, viewer)),
     progress_info: { percent: t.progress_percent, message: t.progress_message },

@@ -5,6 +5,7 @@ import type { JobContext } from '../runner';
 import {
   processKeypoints,
   runTrialPipeline,
+  startTimesFromClocks,
   type CameraRef,
   type KeypointProcessingOptions,
   type KeypointProcessingResult,
@@ -54,11 +55,9 @@ export function poseWorkerCount(): number {
   return Number.isInteger(n) && n >= 1 ? n : 2;
 }
 
-function startTimes(cams: CameraView[]): Array<number | undefined> | undefined {
-  const t = cams.map((c) => c.video.start_time_ms);
-  if (t.some((v) => v == null)) return undefined;
-  const t0 = Math.min(...(t as number[]));
-  return (t as number[]).map((v) => (v - t0) / 1000);
+/** The videos' recording starts on the server clock, as the sync step takes them (the CLI's start-times.json). */
+function startTimes(cams: CameraView[]): number[] | undefined {
+  return startTimesFromClocks(cams.map((c) => c.video.start_time_ms));
 }
 
 function notSynchronised(err: unknown): ProcessingError {

@@ -12,6 +12,7 @@ import type { CoordinateValues, Model } from '../model/types';
 import { choleskySolve } from './linalg';
 import { buildProblem, type IKProblem } from './problem';
 import { rootMultiStart } from './initial-guess';
+import { normaliseTurns } from './turns';
 import {
   averageInto,
   priorTargets,
@@ -158,6 +159,9 @@ export function solveIK(model: Model, data: MarkerTrajectories, options: IKOptio
       else if (cb < cf) f.set(b);
     });
   }
+  // One reading of each pose (a shoulder's two angle sets, whole turns), also for a scaled model's neutral pose:
+  // near a T-pose's gimbal lock the scaling's solve can spin a shoulder's axial rotation by hundreds of turns.
+  normaliseTurns(model, frames);
   const out: IKResult = { time: [...data.time], frames, markerRms: [], markerMax: [], atLimit: [] };
   frames.forEach((f, i) => {
     const { rms, max } = markerErrors(problem, f, data.frames[i], ws);

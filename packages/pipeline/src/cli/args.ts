@@ -20,11 +20,14 @@ export const USAGE = `Usage: poselab process --calibration <file or folder> --vi
                         [--no-limb-refinement]
                         [--board rows,cols,squareMm] [--placement Perpendicular|Lying]
 
-  --calibration  Qualisys .qca.txt or .toml calibration file, a folder holding one, or a calibration recording
-                 folder (one video/image per camera, board held still; optional intrinsics/camNN_*.jpg)
+  --calibration  Qualisys .qca.txt or .toml calibration file, a PoseLab trial's camera-calibration.json, a folder
+                 holding a .qca.txt or .toml, or a calibration recording folder (one video/image per camera,
+                 board held still; optional intrinsics/camNN_*.jpg)
   --board        checkerboard of the recording: rows,cols,squareMm counting inner corners (default 4,5,35)
   --placement    Perpendicular (default) or Lying
-  --videos       folder with one video per camera (cam01.mp4 pairs with camera cam_01)
+  --videos       folder with one video per camera (cam01.mp4 pairs with camera cam_01); a start-times.json
+                 beside them ({"cam01.mp4": <ms>, ...}: each recording's start on a clock the cameras share,
+                 as PoseLab's phones record it) synchronises them as the server does (also for --neutral)
   --out          output folder: trial.trc and trial-report.json; with --neutral also neutral.trc,
                  neutral-report.json, scaled-model.osim, neutral.mot, trial.mot and trial-visualizer.json
   --neutral      folder with the neutral (static) trial's videos: scales the built-in model on it and solves

@@ -19,7 +19,7 @@ import type { PoseWorkerPool } from '../pose/worker-pool';
 import type { CameraRef, QualityFigures } from '../quality/figures';
 import type { ProcessingWarning } from '../quality/warnings';
 import type { ProcessArgs } from './args';
-import { listVideos, matchVideosToCameras } from './inputs';
+import { listVideos, matchVideosToCameras, readStartTimes, START_TIMES_FILE } from './inputs';
 import { runTrialPipeline, type TrialPipelineResult, type TrialProgress } from './run-trial';
 
 export interface CliTrial {
@@ -27,6 +27,8 @@ export interface CliTrial {
   cameras: CameraModel[];
   videos: string[];
   refs: CameraRef[];
+  /** Each video's recording start (s after the earliest) from START_TIMES_FILE, when the folder has one. */
+  startTimesSec?: number[];
   result: TrialPipelineResult;
 }
 
@@ -58,10 +60,16 @@ export async function keypointStep(
 ): Promise<CliTrial> {
   const paired = matchVideosToCameras(await listVideos(folder), calibration);
   console.log(`${name}: ${paired.videos.length} videos (${paired.cameras.map((c) => c.name).join(', ')})`);
+  const startTimesSec = (await readStartTimes(folder, paired.videos)) ?? undefined;
+  if (startTimesSec)
+    console.log(
+      `  recording starts from ${START_TIMES_FILE}: ${startTimesSec.map((s) => `${(s * 1000).toFixed(1)} ms`).join(', ')}`,
+    );
   const result = await runTrialPipeline(
     {
       calibration: paired.cameras,
       videoFiles: paired.videos,
+      startTimesSec,
       model: args.model,
       pool,
       filterFrequency: args.filter,
@@ -92,6 +100,7 @@ export async function keypointStep(
     cameras: paired.cameras,
     videos: paired.videos,
     refs: paired.cameras.map((_, i) => ({ device_id: null, camera: `Camera ${i + 1}` })),
+    startTimesSec,
     result,
   };
 }
@@ -107,6 +116,7 @@ async function writeReport(
   const report = {
     trial: trial.name,
     videos: trial.videos.map((v) => path.basename(v)),
+    startTimesSec: trial.startTimesSec ?? null,
     sync: {
       referenceCamera: r.sync.referenceCamera + 1,
       lagsFrames: r.sync.lagsFrames,
@@ -144,6 +154,7 @@ export async function neutralStep(args: ProcessArgs, neutral: CliTrial): Promise
     cameras: neutral.refs,
     withoutCamera: (exclude) =>
       processKeypoints(neutral.cameras, views, {
+        startTimesSec: neutral.startTimesSec,
         still: true,
         filterFrequency: args.filter,
         limbRefinement: args.noLimbRefinement ? false : undefined,
