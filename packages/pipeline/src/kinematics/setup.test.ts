@@ -5,12 +5,14 @@ import {
   KEYPOINT_NAMES,
   loadBuiltinModel,
   markerPositions,
+  OPTIONAL_KEYPOINT_NAMES,
   readMarkerSet,
+  scaleModel,
   solveIK,
   withDefaultPose,
   type Model,
 } from '@poselab/biomech';
-import { keypointTrialModel, KEYPOINT_UNMEASURED_COORDINATES } from './setup';
+import { builtinSetup, keypointTrialModel, KEYPOINT_UNMEASURED_COORDINATES } from './setup';
 
 const DEG = Math.PI / 180;
 const OPENCAP_SETUP = fileURLToPath(
@@ -75,4 +77,27 @@ describe('keypoint IK on the built-in model (keypointTrialModel)', () => {
       }
     },
   );
+
+  it('scales on a neutral with straight elbows without leaving the arms’ rotations anywhere', () => {
+    // The generic model standing in its zero pose (arms down, elbows straight), keypoints with 2 mm of noise:
+    // no keypoint tells the upper arms' or forearms' rotation. Without the weak targets scaling left them at
+    // -224° and 53° (arms) here, and that pose is where every trial's IK starts and its forearms stay.
+    const generic = loadBuiltinModel();
+    const names = [...KEYPOINT_NAMES, ...OPTIONAL_KEYPOINT_NAMES];
+    const points = markerPositions(generic, {});
+    let seed = 1;
+    const noise = () => {
+      seed = (seed * 16807) % 2147483647;
+      return (seed / 2147483647 - 0.5) * 0.004;
+    };
+    const frames = Array.from({ length: 30 }, () =>
+      Float64Array.from(names.flatMap((n) => points[n].map((v) => v + noise()))),
+    );
+    const time = frames.map((_f, i) => i / 30);
+    const { pose, model } = scaleModel(generic, { names, time, frames }, builtinSetup().scaleOptions);
+    for (const n of ['arm_rot_r', 'arm_rot_l', 'pro_sup_r', 'pro_sup_l']) {
+      expect(Math.abs(pose[n]) / DEG, n).toBeLessThan(5);
+      expect(Math.abs(model.coordinates.find((c) => c.name === n)!.defaultValue) / DEG, n).toBeLessThan(5);
+    }
+  });
 });

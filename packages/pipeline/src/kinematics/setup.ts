@@ -7,6 +7,9 @@ import {
   BUILTIN_MODEL_NAME,
   loadBuiltinModel,
   OPTIONAL_KEYPOINT_NAMES,
+  UPRIGHT_POSE_TARGETS,
+  UPRIGHT_POSE_WEIGHT,
+  type CoordinateTarget,
   type IKOptions,
   type MarkerTrajectories,
   type Model,
@@ -116,6 +119,28 @@ function keypointWeights(model: Model): Record<string, number> {
  */
 export const SCALING_HIP_WEIGHTS: Readonly<Record<string, number>> = { r_hip: 0.1, l_hip: 0.1, midhip: 0.1 };
 
+/**
+ * The neutral pose scaling assumes for keypoints: the upright pose (UPRIGHT_POSE_TARGETS), and the upper arms'
+ * and forearms' rotations held weakly (KEYPOINT_PRIOR_WEIGHT) at the model's zero. With the elbows straight, as
+ * in a neutral pose, no keypoint tells either rotation, and scaling left them wherever its solver wandered
+ * (bench:ik's virtual neutrals: arm rotation from -16060° to 738°, forearm rotation anywhere in 0-120°). That
+ * pose is where a trial's IK starts, what its prior pulls towards and where the forearm stays locked: the
+ * detector-like squats turned a whole arm 150° round, and the trunk with it. A bent elbow still sets them.
+ */
+export function keypointUprightTargets(): Record<string, CoordinateTarget> {
+  return {
+    ...Object.fromEntries(
+      Object.entries(UPRIGHT_POSE_TARGETS).map(([n, value]) => [n, { value, weight: UPRIGHT_POSE_WEIGHT }]),
+    ),
+    ...Object.fromEntries(
+      ['arm_rot_r', 'arm_rot_l', 'pro_sup_r', 'pro_sup_l'].map((n) => [
+        n,
+        { value: 0, weight: KEYPOINT_PRIOR_WEIGHT },
+      ]),
+    ),
+  };
+}
+
 /** The built-in model on the keypoints (the CLI's model, and the worker's when no OpenSim model is installed). */
 export function builtinSetup(warnings: ProcessingWarning[] = []): KinematicsSetup {
   const generic = loadBuiltinModel();
@@ -124,7 +149,10 @@ export function builtinSetup(warnings: ProcessingWarning[] = []): KinematicsSetu
     generic,
     augment: null,
     augmenterVersion: null,
-    scaleOptions: { weights: { ...keypointWeights(generic), ...SCALING_HIP_WEIGHTS } },
+    scaleOptions: {
+      weights: { ...keypointWeights(generic), ...SCALING_HIP_WEIGHTS },
+      uprightTargets: keypointUprightTargets(),
+    },
     warnings,
   };
 }
