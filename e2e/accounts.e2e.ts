@@ -19,7 +19,7 @@ describe.skipIf(!hasChromium)('accounts in the browser: sign-up, login, code, li
   let web: { dir: string; remove: () => void } | undefined;
   beforeAll(async () => {
     web = await snapshotWebDist();
-    server = await startServer({ WEB_DIST: web.dir });
+    server = await startServer({ WEB_DIST: web.dir, SUPPORT_EMAIL: 'help@lab.example.org' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -127,6 +127,10 @@ describe.skipIf(!hasChromium)('accounts in the browser: sign-up, login, code, li
     ]) {
       await page.getByRole('menuitem', { name: entry }).waitFor();
     }
+    // Bug Report writes to the server's SUPPORT_EMAIL.
+    expect(await page.getByRole('menuitem', { name: 'Bug Report' }).getAttribute('href')).toMatch(
+      /^mailto:help@lab\.example\.org\?subject=/,
+    );
     await shoot(page, 'profile-menu');
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await waitForPath(page, '/login');

@@ -24,6 +24,8 @@ export interface CreateUserOptions {
   unit?: 'metric' | 'imperial';
   /** Intended use to declare after verifying; null leaves it empty (License page forced). */
   institutionalUse?: string | null;
+  /** The profile language chosen at registration (SPEC §3: en or de). */
+  language?: 'en' | 'de';
 }
 
 let seq = 0;
@@ -111,6 +113,7 @@ export async function createVerifiedUser(
     profession: 'Researcher',
     reason: 'Browser tests',
     unit,
+    ...(opts.language ? { language: opts.language } : {}),
     privacy_policy: true,
     licensing_agreement: true,
   });

@@ -7,7 +7,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 
 /** Flags that keep Chromium quiet on a machine without outside network (FINDINGS.md). */
-const BASE_ARGS = [
+export const BASE_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -39,3 +39,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
+
+/** WebGL in headless Chromium without a GPU: SwiftShader (software rendering); videos may autoplay. */
+export const SOFTWARE_WEBGL_ARGS = [
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--autoplay-policy=no-user-gesture-required',
+];

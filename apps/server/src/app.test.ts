@@ -26,8 +26,21 @@ describe('app foundation', () => {
     expect(res.json().message).toMatch(/No API route/);
   });
 
-  it('GET /api/docs is an OpenAPI 3 document built from the contract', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+  it('GET /api/docs is an API reference page (Swagger UI from npm) reading /api/docs/json', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const html =
+      page.statusCode === 302
+        ? await t.app.inject({ method: 'GET', url: String(page.headers.location) })
+        : page;
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toMatch(/text\/html/);
+    expect(html.body).toContain('swagger-ui');
+    // No assets from another host: the page runs offline.
+    expect(html.body).not.toMatch(/src="https?:\/\//);
+  });
+
+  it('GET /api/docs/json is an OpenAPI 3 document built from the contract', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);

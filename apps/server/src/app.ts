@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { installErrorHandler } from './http/error-handler';
+import { installRequestLog } from './http/logging';
 import { routeModules } from './routes';
 
 export interface BuildAppOptions {
@@ -20,19 +22,32 @@ export interface BuildAppOptions {
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
 
-/** Builds the Fastify app: API under /api, OpenAPI at /api/docs, the web app with history-mode fallback. */
+/**
+ * Builds the Fastify app: API under /api, the API reference at /api/docs (Swagger UI, served from npm) with its
+ * OpenAPI document at /api/docs/json, the web app with history-mode fallback.
+ */
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     https: opts.https ?? null,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; otherwise any client could pick
+    // its own address and walk past every per-address limit.
+    trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // One line per request from installRequestLog instead of Fastify's 'incoming' and 'completed' pair.
+    logController: new LogController({ disableRequestLogging: true }),
   }) as unknown as FastifyInstance;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installRequestLog(app);
+  // No answer of this server may be sniffed into another type (an uploaded 'video' holding HTML, say).
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    return payload;
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -50,14 +65,19 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     },
     transform: jsonSchemaTransform,
   });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: false },
+    theme: { title: 'PoseLab API reference' },
+  });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-  await app.register(fastifyWebsocket);
+  // Phone messages are small JSON (hello, heartbeats, state): nobody, signed in or not, may send megabytes.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(
     async (api) => {
       for (const register of routeModules) register(api, deps);
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );

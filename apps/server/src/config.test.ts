@@ -9,6 +9,26 @@ describe('loadConfig', () => {
     expect(c.publicUrl).toBe('http://localhost:8080');
     expect(c.databaseUrl).toBeUndefined();
     expect(c.smtp).toBeUndefined();
+    expect(c.trustProxy).toEqual([]);
+    expect(c.storageQuotaBytes).toBe(100 * 1024 ** 3);
+  });
+
+  it('reads TRUST_PROXY as named proxies only and refuses anything that trusts every client', () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['true', '*', '1', '10.0.0.0/33', 'proxy.local', '10.0.0.1/8/2']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('reads the storage quota in GB (0: none)', () => {
+    expect(loadConfig({ STORAGE_QUOTA_GB: '0.5' }).storageQuotaBytes).toBe(512 * 1024 ** 2);
+    expect(loadConfig({ STORAGE_QUOTA_GB: '0' }).storageQuotaBytes).toBeNull();
+    expect(() => loadConfig({ STORAGE_QUOTA_GB: '-1' })).toThrow(ConfigError);
   });
 
   it('rejects invalid values with a readable message', () => {

@@ -1,5 +1,31 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: the proxies whose X-Forwarded-For the server believes, as addresses, CIDR ranges or the
+ * keywords loopback, linklocal and uniquelocal, comma-separated. Anything looser ('true', a hop count)
+ * would let any client choose its own address and so escape every per-address limit.
+ */
+export function parseTrustProxy(value: string | undefined): string[] {
+  const items = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const item of items) {
+    const [ip, prefix, extra] = item.split('/');
+    const family = isIP(ip);
+    const validPrefix =
+      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (PROXY_KEYWORDS.includes(item) || (family !== 0 && validPrefix && extra === undefined)) continue;
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: '${item}' is not an address, a CIDR range or one of ${PROXY_KEYWORDS.join(', ')}`,
+    );
+  }
+  return items;
+}
 
 /** Environment variables, validated once at start. Every variable is listed in the README. */
 const envSchema = z.object({
@@ -23,16 +49,20 @@ const envSchema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().default('PoseLab <no-reply@poselab.local>'),
+  SUPPORT_EMAIL: z.string().email('SUPPORT_EMAIL must be an e-mail address').optional(),
   HTTPS: z.enum(['off', 'on', 'self-signed']).default('off'),
   HTTPS_CERT: z.string().optional(),
   HTTPS_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   SESSION_LIST_CACHE: z.coerce.number().int().min(0).max(100_000).default(500),
   WEB_DIST: z.string().optional(),
   MODELS_DIR: z.string().optional(),
   MEDIA_URL_SECRET: z.string().min(16).optional(),
   ARCHIVE_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(4),
+  TRUST_PROXY: z.string().optional(),
+  STORAGE_QUOTA_GB: z.coerce.number().min(0).default(100),
 });
 
 export interface AppConfig {
@@ -52,8 +82,12 @@ export interface AppConfig {
   };
   smtp?: { host: string; port: number; secure: boolean; user?: string; password?: string };
   mailFrom: string;
+  /** Where Bug Report, the License page's 'contact us' and the documentation send users; none when unset. */
+  supportEmail?: string;
   https: { mode: 'off' | 'on' | 'self-signed'; certFile?: string; keyFile?: string };
   logLevel: string;
+  /** auto: readable lines on a terminal, JSON lines otherwise. */
+  logFormat: 'auto' | 'pretty' | 'json';
   workers: number;
   /** Session-list pages kept built (0: build every page on request). */
   sessionListCachePages: number;
@@ -63,6 +97,10 @@ export interface AppConfig {
   mediaUrlSecret?: string;
   /** Days a made data archive stays downloadable before it is deleted. */
   archiveRetentionDays: number;
+  /** Proxies allowed to report the client address (X-Forwarded-For); empty: the socket's address counts. */
+  trustProxy: string[];
+  /** Video bytes one user may store (uploads in progress included); null: no limit. */
+  storageQuotaBytes: number | null;
 }
 
 export class ConfigError extends Error {}
@@ -110,13 +148,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     https: { mode: e.HTTPS, certFile: e.HTTPS_CERT, keyFile: e.HTTPS_KEY },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     workers: e.WORKERS,
     sessionListCachePages: e.SESSION_LIST_CACHE,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     modelsDir: resolve(e.MODELS_DIR ?? `${dataDir}/models`),
     mediaUrlSecret: e.MEDIA_URL_SECRET,
     archiveRetentionDays: e.ARCHIVE_RETENTION_DAYS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    storageQuotaBytes: e.STORAGE_QUOTA_GB > 0 ? Math.round(e.STORAGE_QUOTA_GB * 1024 ** 3) : null,
   };
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { createDeps } from './services/bootstrap';
 import { startBackgroundServices } from './services/background';
+import { loggerOptions } from './http/logging';
 
 /** HTTPS material: supplied files, or a self-signed certificate kept under DATA_DIR/tls for phones on a LAN. */
 async function loadHttps(config: AppConfig): Promise<{ key: string; cert: string } | null> {
@@ -42,7 +43,10 @@ async function main(): Promise<void> {
     throw err;
   }
   const { deps, handle } = await createDeps(config);
-  const app = await buildApp(deps, { logger: { level: config.logLevel }, https: await loadHttps(config) });
+  const app = await buildApp(deps, {
+    logger: loggerOptions(config.logLevel, config.logFormat),
+    https: await loadHttps(config),
+  });
   const stopBackground = await startBackgroundServices(deps, app.log);
   const shutdown = async () => {
     await stopBackground();

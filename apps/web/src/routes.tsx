@@ -27,6 +27,7 @@ const pages: Record<RouteName, LazyExoticComponent<ComponentType>> = {
   TrialViewer: lazy(() => import('./features/session-view/TrialViewerPage')),
   Dashboard: lazy(() => import('./features/charts/DashboardPage')),
   AnalysisDashboard: lazy(() => import('./features/analysis/AnalysisDashboardPage')),
+  ConfirmEmail: lazy(() => import('./features/profile/ConfirmEmailPage')),
 };
 
 function Loading() {

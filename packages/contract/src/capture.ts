@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { FRAMERATES } from './constants';
 import { progressInfo, session } from './entities';
+import { sessionNameField } from './sessions';
 
 /** SPEC §7 'Setting up and recording' calls and the phone capture protocol (ARCHITECTURE.md). */
 
@@ -98,7 +99,8 @@ export const setMetadataQuery = z.object({
     .int()
     .refine((v) => (FRAMERATES as readonly number[]).includes(v), 'Framerate must be 60, 120 or 240.')
     .optional(),
-  settings_session_name: z.string().max(200).optional(),
+  /** The rule of rename (SPEC §5 session rename), or empty for none. */
+  settings_session_name: z.union([z.literal(''), sessionNameField]).optional(),
   settings_openSimModel: z.enum(OPENSIM_MODELS).optional(),
   settings_augmenter_model: z.enum(AUGMENTER_MODELS).optional(),
   settings_filter_frequency: z.string().max(40).optional(),
@@ -205,6 +207,19 @@ export const statusEndpoint = endpoint({
     progress_info: progressInfo,
     message: z.string().nullable(),
     devices: z.array(z.object({ id: z.string(), name: z.string(), model: z.string(), state: z.string() })),
+    /** While uploading: the phones whose video is still missing (connected or not, and how far they got). */
+    waiting_for: z
+      .array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          model: z.string(),
+          connected: z.boolean(),
+          received_bytes: z.number().nullable(),
+          total_bytes: z.number().nullable(),
+        }),
+      )
+      .optional(),
     session: session.optional(),
   }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { processingWarning, trialQuality } from './quality';
 
 /** SPEC §3 entities as the API returns them. */
 
@@ -46,6 +47,19 @@ export const trialVideo = z.object({
 });
 export type TrialVideo = z.infer<typeof trialVideo>;
 
+/**
+ * What processing stored about a trial: the error text (SPEC §8), and for processed trials their quality
+ * figures and coded warnings (issue #14; a trial 'done' with warnings is shown as 'Done with warnings').
+ */
+export const trialMeta = z
+  .object({
+    error_msg: z.string().optional(),
+    quality: trialQuality.optional(),
+    warnings: z.array(processingWarning).optional(),
+  })
+  .catchall(z.unknown());
+export type TrialMeta = z.infer<typeof trialMeta>;
+
 export const trial = z.object({
   id: z.string(),
   name: z.string(),
@@ -59,7 +73,7 @@ export const trial = z.object({
   videos: z.array(trialVideo),
   results: z.array(trialResult),
   progress_info: progressInfo,
-  meta: z.object({ error_msg: z.string().optional() }).catchall(z.unknown()),
+  meta: trialMeta,
 });
 export type Trial = z.infer<typeof trial>;
 

@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const errorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** 429: seconds until the limit lets the caller try again (also sent as the Retry-After header). */
+  retry_after: z.number().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

@@ -5,7 +5,7 @@ import { languageSchema, messageResponse, unitSchema } from './auth';
 
 /** SPEC §7 profile calls: user info, profile edit, picture, logo (app configuration), account deletion. */
 
-/** Fields anyone may see on a profile page (never the e-mail). */
+/** Fields anyone may see on a profile page (the e-mail only when its owner chose to show it). */
 export const publicProfile = z.object({
   username: z.string(),
   first_name: z.string(),
@@ -19,6 +19,8 @@ export const publicProfile = z.object({
   unit: unitSchema,
   /** True when the caller is this user: the full profile fields below are present. */
   is_own: z.boolean(),
+  /** The e-mail for the profile's Contact link, when the user chose to show it (issue #20); else null. */
+  public_email: z.string().nullable(),
 });
 
 export const ownProfile = publicProfile.extend({
@@ -31,6 +33,10 @@ export const ownProfile = publicProfile.extend({
   license_start_date: z.string(),
   license_end_date: z.string(),
   logo: z.string().nullable(),
+  /** A new e-mail address waiting for its confirmation link (the e-mail above stays until then). */
+  pending_email: z.string().nullable().optional(),
+  /** Whether other users see the e-mail (a Contact link) on the profile page. */
+  show_email: z.boolean(),
 });
 export type OwnProfile = z.infer<typeof ownProfile>;
 
@@ -64,6 +70,9 @@ export const updateProfileBody = z.object({
   language: languageSchema.optional(),
   unit: unitSchema.optional(),
   newsletter: z.boolean().optional(),
+  /** Required when `email` differs from the current address: a token alone cannot move the account. */
+  current_password: z.string().max(1024).optional(),
+  show_email: z.boolean().optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 

@@ -48,8 +48,9 @@ beforeEach(async () => {
 afterEach(async () => {
   for (const p of phones.splice(0)) p.ws.terminate();
   for (const app of apps.splice(0)) await app.close();
-  await base.close();
+  // The buses' connections go before the test database is dropped.
   for (const bus of buses.splice(0)) await bus.close();
+  await base.close();
 });
 
 const get = (t: TestApp, url: string) =>

@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { PhoneToServer, ServerToPhone } from '@poselab/contract';
 import type { AppDeps } from '../deps';
-import { DeviceRepository } from '../repositories/device.repository';
 import { TrialRepository } from '../repositories/trial.repository';
-import { deviceByToken, deviceInfo } from '../services/device-pairing.service';
+import { deviceByToken, deviceInfo, deviceTokenLive, touchDevice } from '../services/device-pairing.service';
 import { captureHub } from './hub';
 
 /** Seconds a new socket may stay silent before it must say hello with its device token. */
 const HELLO_TIMEOUT_MS = 10_000;
+/** How often a connected phone's token is checked again (its session may have been trashed). */
+const RECHECK_TOKEN_MS = 60_000;
+const PAIRING_ENDED =
+  'This phone’s pairing has ended (session removed or idle for a day). Scan the QR code again.';
 
 function send(socket: WebSocket, msg: ServerToPhone): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
@@ -32,6 +35,23 @@ export function registerCaptureSocket(app: FastifyInstance, deps: AppDeps): void
   app.get('/capture/ws', { websocket: true, schema: { hide: true } }, (socket: WebSocket) => {
     const hub = captureHub(deps);
     let deviceId: string | null = null;
+    let checkedAt = 0;
+    /** Now and then: the token must still live, and the phone's activity is written down. */
+    const recheck = (id: string) => {
+      const now = deps.clock.now().getTime();
+      if (now - checkedAt < RECHECK_TOKEN_MS) return;
+      checkedAt = now;
+      void deviceTokenLive(deps, id)
+        .then(async (live) => {
+          if (!live) {
+            send(socket, { type: 'error', message: PAIRING_ENDED });
+            socket.close(4401, 'Device token ended');
+            return;
+          }
+          await touchDevice(deps, id);
+        })
+        .catch((err: unknown) => app.log.error(err));
+    };
     const helloTimer = setTimeout(() => {
       if (!deviceId) socket.close(4401, 'No hello');
     }, HELLO_TIMEOUT_MS);
@@ -55,14 +75,15 @@ export function registerCaptureSocket(app: FastifyInstance, deps: AppDeps): void
           }
           clearTimeout(helloTimer);
           deviceId = device.id;
+          checkedAt = deps.clock.now().getTime();
           hub.attach(device.id, device.session_id, socket);
           const info = await deviceInfo(deps, device.id);
           send(socket, { type: 'welcome', ...info, server_time: deps.clock.now().getTime() });
-          await new DeviceRepository(deps.db).touch(device.id, deps.clock.now().toISOString());
         })().catch((err: unknown) => app.log.error(err));
         return;
       }
       if (!deviceId) return;
+      recheck(deviceId);
       if (msg.type === 'heartbeat') hub.touch(deviceId);
       else if (msg.type === 'state') {
         hub.touch(deviceId, msg.state);

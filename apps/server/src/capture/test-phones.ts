@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import type { WebSocket } from 'ws';
 import type { ServerToPhone } from '@poselab/contract';
 import type { TestApp } from '../test/test-app';
@@ -14,6 +16,42 @@ export const TEST_VIDEO_META = {
   start_time_ms: 1_700_000_000_000,
   frame_timestamps: [1_700_000_000_000, 1_700_000_000_016.7],
 };
+
+const tinyVideos = new Map<'mp4' | 'webm', Buffer>();
+
+/**
+ * A real video for upload tests (uploads are content-checked): ten 64x64 frames as fragmented MP4 (what
+ * MediaRecorder writes) or WebM, made once per process with the npm-shipped ffmpeg. An MP4 is padded to
+ * `size` bytes with a trailing 'free' box, which readers skip, so tests can send several chunks.
+ */
+export function testVideo(size = 2_500_000, container: 'mp4' | 'webm' = 'mp4'): Buffer {
+  let tiny = tinyVideos.get(container);
+  if (!tiny) {
+    const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+    const codec =
+      container === 'mp4'
+        ? ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', 'frag_keyframe+empty_moov', '-f', 'mp4']
+        : ['-c:v', 'libvpx', '-f', 'webm'];
+    tiny = execFileSync(ffmpeg, [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=64x64:rate=30',
+      '-frames:v',
+      '10',
+      ...codec,
+      'pipe:1',
+    ]);
+    tinyVideos.set(container, tiny);
+  }
+  if (container === 'webm' || size <= tiny.length + 8) return tiny;
+  const pad = Buffer.alloc(size - tiny.length);
+  pad.writeUInt32BE(pad.length, 0);
+  pad.write('free', 4, 'latin1');
+  return Buffer.concat([tiny, pad]);
+}
 
 /** A simulated phone for API tests: paired over HTTP, connected over the app's WebSocket. */
 export interface TestPhone {

@@ -26,6 +26,8 @@ export interface UsersTable {
   profile_picture_key: string | null;
   logo_key: string | null;
   created_at: string;
+  /** Whether other users see the e-mail (a Contact link) on the profile page (migration 900). */
+  show_email: ColumnType<number, number | undefined, number>;
 }
 
 export interface TokensTable {
@@ -92,6 +94,8 @@ export interface SessionsTable {
   calibration_session_id: string | null;
   /** Permanently removed but kept as the calibration source of a later session (migration 200). */
   removed_at?: string | null;
+  /** 1 once the session has a paired phone, a trial or a name; empty sessions stay out of lists (migration 900). */
+  listed: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 }
@@ -161,6 +165,27 @@ export interface UploadsTable {
   meta: string;
   created_at: string;
   updated_at: string;
+  /** The one request appending to this upload now, and until when its claim holds (migration 800). */
+  writer_token: ColumnType<string | null, string | null | undefined, string | null>;
+  writer_until: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Rate-limit counters: one fixed window per key (migration 800). */
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  hits: number;
+}
+
+/** E-mail changes waiting for the link sent to the new address (migration 800). */
+export interface EmailChangesTable {
+  id: string;
+  user_id: string;
+  new_email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface ResultsTable {
@@ -317,4 +342,6 @@ export interface Database {
   analysis_dashboards: AnalysisDashboardsTable;
   archives: ArchivesTable;
   analysis_tasks: AnalysisTasksTable;
+  rate_limits: RateLimitsTable;
+  email_changes: EmailChangesTable;
 }

@@ -3,6 +3,7 @@ import type { AuthMode } from '@poselab/contract';
 import type { AppDeps } from '../deps';
 import { TokenRepository, type TokenRow } from '../repositories/token.repository';
 import { UserRepository, type UserRow } from '../repositories/user.repository';
+import { deviceByToken } from '../services/device-pairing.service';
 import { hashSecret, readAuthorization } from './tokens';
 import { forbidden, unauthorized } from './http-error';
 
@@ -34,14 +35,11 @@ export async function resolveUserToken(deps: AppDeps, header: string | undefined
   return { kind: 'user', user, token, verified: token.otp_verified === 1 };
 }
 
+/** A phone's token counts only while it lives (device-pairing.service.ts: session active, a day idle). */
 async function resolveDevice(deps: AppDeps, header: string | undefined): Promise<DeviceAuth | null> {
   const secret = readAuthorization(header, 'Device');
   if (!secret) return null;
-  const device = await deps.db
-    .selectFrom('devices')
-    .select(['id', 'session_id'])
-    .where('token_hash', '=', hashSecret(secret))
-    .executeTakeFirst();
+  const device = await deviceByToken(deps, secret);
   return device ? { kind: 'device', deviceId: device.id, sessionId: device.session_id } : null;
 }
 

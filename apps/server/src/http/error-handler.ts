@@ -9,6 +9,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       const body: ErrorBody = { message: error.message };
       if (error.fieldErrors) body.errors = error.fieldErrors;
+      if (error.retryAfterSec !== undefined) {
+        body.retry_after = error.retryAfterSec;
+        reply.header('retry-after', String(error.retryAfterSec));
+      }
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** Seconds until the caller may try again (429): sent as Retry-After and in the body. */
+    readonly retryAfterSec?: number,
   ) {
     super(message);
   }
@@ -17,3 +19,5 @@ export const forbidden = (message = 'You do not have permission to perform this 
   new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string, retryAfterSec: number) =>
+  new HttpError(429, message, undefined, retryAfterSec);

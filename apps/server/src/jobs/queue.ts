@@ -71,6 +71,9 @@ export async function enqueueProcessing(deps: AppDeps, trialId: string): Promise
   await new JobRepository(deps.db, deps.dialect).cancelActiveOfTrial(trialId, now);
   const meta = parseTrialMeta(trial.meta);
   delete meta.error_msg;
+  // The figures and warnings of an earlier run do not describe the next one.
+  delete meta.quality;
+  delete meta.warnings;
   await trials.update(trialId, {
     progress_percent: null,
     progress_message: null,

@@ -7,7 +7,8 @@ export class OutboxMailer implements Mailer {
   private seq = 0;
   constructor(
     private readonly dir: string,
-    private readonly log: (line: string) => void = (line) => console.log(line),
+    /** Gets the summary line and the message (the server prints a banner with the code or link). */
+    private readonly log: (line: string, message: MailMessage) => void = (line) => console.log(line),
   ) {}
 
   async send(message: MailMessage): Promise<void> {
@@ -19,6 +20,7 @@ export class OutboxMailer implements Mailer {
     );
     this.log(
       `[mail] to=${message.to} subject="${message.subject}"${message.highlight ? ` ${message.highlight}` : ''}`,
+      message,
     );
   }
 }

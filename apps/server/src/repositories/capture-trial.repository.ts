@@ -40,6 +40,53 @@ export class CaptureTrialRepository {
     return Number(r.numUpdatedRows) === 1;
   }
 
+  /**
+   * A trial still waiting for its recording or uploads fails with `meta` (holding the error); false when it
+   * has moved on meanwhile (all videos in, processing) and keeps its state.
+   */
+  async markFailed(trialId: string, meta: string, at: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('trials')
+      .set({ status: 'error', meta, progress_percent: null, progress_message: null, updated_at: at })
+      .where('id', '=', trialId)
+      .where('status', 'in', ['recording', 'stopped'])
+      .where('uploads_completed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** Every trial recording now, in every session (the time-limit sweep). */
+  recordingTrials(): Promise<TrialRow[]> {
+    return this.db.selectFrom('trials').selectAll().where('status', '=', 'recording').execute();
+  }
+
+  /** Stopped trials still missing videos, stopped before `before`. */
+  waitingForVideosSince(before: string): Promise<TrialRow[]> {
+    return this.db
+      .selectFrom('trials')
+      .selectAll()
+      .where('status', '=', 'stopped')
+      .where('uploads_completed_at', 'is', null)
+      .where('stopped_at', '<', before)
+      .execute();
+  }
+
+  /** The last moment a phone sent anything for the trial (a chunk, a finished video), or null. */
+  async lastUploadActivity(trialId: string): Promise<string | null> {
+    const upload = await this.db
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.max('updated_at').as('at'))
+      .where('trial_id', '=', trialId)
+      .executeTakeFirst();
+    const video = await this.db
+      .selectFrom('videos')
+      .select((eb) => eb.fn.max('created_at').as('at'))
+      .where('trial_id', '=', trialId)
+      .executeTakeFirst();
+    const times = [upload?.at, video?.at].filter((v): v is string => typeof v === 'string');
+    return times.length ? times.sort().at(-1)! : null;
+  }
+
   /** Sets uploads_completed_at once; true for the one caller that set it (which then enqueues processing). */
   async markUploadsComplete(trialId: string, at: string): Promise<boolean> {
     const r = await this.db

@@ -38,7 +38,9 @@ export class SessionRepository {
 
   /**
    * A page of a user's sessions with the subject's name and the count of non-trashed trials, plus the total.
-   * Permanently removed sessions kept only as a calibration source (removed_at) never show.
+   * Permanently removed sessions kept only as a calibration source (removed_at) never show, nor do empty
+   * sessions (no phone, trial or name yet: `listed` = 0). The recycle bin (onlyTrashed) holds the trashed
+   * sessions and the sessions with trashed trials; its trial count is of the trials in the bin.
    */
   async listPage(
     dialect: Dialect,
@@ -53,8 +55,23 @@ export class SessionRepository {
       .selectFrom('sessions as s')
       .where('s.user_id', '=', userId)
       .where('s.removed_at', 'is', null);
-    if (q.onlyTrashed) base = base.where('s.trashed', '=', 1);
-    else if (!q.includeTrashed) base = base.where('s.trashed', '=', 0);
+    if (q.onlyTrashed) {
+      base = base.where((eb) =>
+        eb.or([
+          eb('s.trashed', '=', 1),
+          eb.exists(
+            eb
+              .selectFrom('trials as bt')
+              .select('bt.id')
+              .whereRef('bt.session_id', '=', 's.id')
+              .where('bt.trashed', '=', 1),
+          ),
+        ]),
+      );
+    } else {
+      base = base.where('s.listed', '=', 1);
+      if (!q.includeTrashed) base = base.where('s.trashed', '=', 0);
+    }
     if (q.subjectId) base = base.where('s.subject_id', '=', q.subjectId);
     if (q.search) {
       const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -65,7 +82,9 @@ export class SessionRepository {
         ]),
       );
     }
-    const trialsCount = sql<number>`(select count(*) from trials t where t.session_id = s.id and t.trashed = 0)`;
+    const trialsCount = q.onlyTrashed
+      ? sql<number>`(select count(*) from trials t where t.session_id = s.id and (s.trashed = 1 or t.trashed = 1))`
+      : sql<number>`(select count(*) from trials t where t.session_id = s.id and t.trashed = 0)`;
     const dir = q.sortDesc ? 'desc' : 'asc';
     const sortExpr = {
       created_at: sql`s.created_at`,
@@ -84,7 +103,7 @@ export class SessionRepository {
         .limit(q.quantity)
         .offset(q.start)
         .execute(),
-      q.subjectId || q.search
+      q.subjectId || q.search || q.onlyTrashed
         ? base
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .executeTakeFirstOrThrow()
@@ -104,16 +123,43 @@ export class SessionRepository {
     return Number(row?.version ?? 0);
   }
 
-  /** The unfiltered total from the per-user counters the triggers of migration 201 keep. */
+  /**
+   * The unfiltered total from the per-user counters the triggers of migration 201 keep, less the user's empty
+   * sessions (few: they are removed after 24 h; counted through the (user_id, listed) index).
+   */
   private async countOf(userId: string, q: SessionListFilter): Promise<number> {
-    const c = await this.db
-      .selectFrom('session_counts')
-      .select(['active', 'trashed'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const [c, unlisted] = await Promise.all([
+      this.db
+        .selectFrom('session_counts')
+        .select(['active', 'trashed'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('sessions')
+        .select([
+          sql<number>`sum(case when trashed = 0 then 1 else 0 end)`.as('active'),
+          sql<number>`sum(case when trashed = 1 then 1 else 0 end)`.as('trashed'),
+        ])
+        .where('user_id', '=', userId)
+        .where('listed', '=', 0)
+        .where('removed_at', 'is', null)
+        .executeTakeFirst(),
+    ]);
     if (!c) return 0;
-    if (q.onlyTrashed) return Number(c.trashed);
-    return Number(c.active) + (q.includeTrashed ? Number(c.trashed) : 0);
+    const active = Number(c.active) - Number(unlisted?.active ?? 0);
+    return active + (q.includeTrashed ? Number(c.trashed) - Number(unlisted?.trashed ?? 0) : 0);
+  }
+
+  /** Sessions created before `cutoff` that are still empty (never listed): removed by the retention job. */
+  async idsUnlistedBefore(cutoff: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('listed', '=', 0)
+      .where('removed_at', 'is', null)
+      .where('created_at', '<', cutoff)
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   /** A user's non-trashed sessions of one subject, newest first. */
@@ -123,6 +169,7 @@ export class SessionRepository {
       .selectAll()
       .where('user_id', '=', userId)
       .where('trashed', '=', 0)
+      .where('listed', '=', 1)
       .where('removed_at', 'is', null);
     q = subjectId === null ? q.where('subject_id', 'is', null) : q.where('subject_id', '=', subjectId);
     return q.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
@@ -136,6 +183,18 @@ export class SessionRepository {
       .where('calibration_session_id', '=', id)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** A user's sessions in the recycle bin (trashed, not yet removed). */
+  async trashedIdsOf(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('trashed', '=', 1)
+      .where('removed_at', 'is', null)
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   /** Trashed sessions whose 30 days are over. */

@@ -32,18 +32,18 @@ export class TokenRepository {
     await this.db.updateTable('tokens').set({ revoked_at: at }).where('id', '=', id).execute();
   }
 
-  /** Counts a wrong code atomically and answers the new count. */
-  async incrementOtpAttempts(id: string): Promise<number> {
-    await this.db
+  /**
+   * Counts one code try atomically, before the code is compared, and answers the tries so far; null when the
+   * token has used up its tries (then no code, not even the right one, is accepted).
+   */
+  async claimOtpAttempt(id: string, maxTries: number): Promise<number | null> {
+    const row = await this.db
       .updateTable('tokens')
       .set((eb) => ({ otp_attempts: eb('otp_attempts', '+', 1) }))
       .where('id', '=', id)
-      .execute();
-    const row = await this.db
-      .selectFrom('tokens')
-      .select('otp_attempts')
-      .where('id', '=', id)
+      .where('otp_attempts', '<', maxTries)
+      .returning('otp_attempts')
       .executeTakeFirst();
-    return row?.otp_attempts ?? 0;
+    return row ? Number(row.otp_attempts) : null;
   }
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../db/database';
 import type { ResultsTable, TrialsTable, VideosTable } from '../db/schema';
 
@@ -26,6 +26,31 @@ export class TrialRepository {
 
   async update(id: string, patch: Updateable<TrialsTable>): Promise<void> {
     await this.db.updateTable('trials').set(patch).where('id', '=', id).execute();
+  }
+
+  /**
+   * A processing trial's progress: the message as given, the percent only ever raised (a stage that reports
+   * from its own start, such as a second detection pass, must not pull it back).
+   */
+  async raiseProgress(
+    id: string,
+    percent: number | null,
+    message: string | null,
+    now: string,
+  ): Promise<void> {
+    await this.db
+      .updateTable('trials')
+      .set({
+        ...(percent != null
+          ? {
+              progress_percent: sql<number>`case when progress_percent is null or progress_percent < ${percent} then ${percent} else progress_percent end`,
+            }
+          : {}),
+        ...(message != null ? { progress_message: message } : {}),
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
   }
 
   async delete(id: string): Promise<void> {
@@ -74,6 +99,19 @@ export class TrialRepository {
   }
 
   /** Trashed trials whose 30 days are over, with their session. */
+  /** A user's trashed trials in sessions that are not trashed themselves (the recycle bin's loose trials). */
+  trashedInActiveSessions(userId: string): Promise<Array<{ id: string }>> {
+    return this.db
+      .selectFrom('trials as t')
+      .innerJoin('sessions as s', 's.id', 't.session_id')
+      .select('t.id')
+      .where('s.user_id', '=', userId)
+      .where('s.trashed', '=', 0)
+      .where('s.removed_at', 'is', null)
+      .where('t.trashed', '=', 1)
+      .execute();
+  }
+
   trashedBefore(cutoff: string): Promise<Array<{ id: string; session_id: string; name: string }>> {
     return this.db
       .selectFrom('trials')

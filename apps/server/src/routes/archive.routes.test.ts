@@ -316,9 +316,14 @@ describe('data downloads on S3', () => {
       url: string;
       size_bytes: number;
     }>();
-    expect(ready.url.startsWith(s3.settings.endpoint!)).toBe(true);
-    expect(ready.url).toContain('X-Amz-Signature');
-    const zip = Buffer.from(await (await fetch(ready.url)).arrayBuffer());
+    // The link is the API's (checked at each request, issue #19); it redirects to a presigned S3 URL.
+    expect(ready.url.startsWith('/api/media/archives/')).toBe(true);
+    const redirect = await t.app.inject({ method: 'GET', url: ready.url });
+    expect(redirect.statusCode).toBe(302);
+    const presigned = String(redirect.headers.location);
+    expect(presigned.startsWith(s3.settings.endpoint!)).toBe(true);
+    expect(presigned).toContain('X-Amz-Signature');
+    const zip = Buffer.from(await (await fetch(presigned)).arrayBuffer());
     expect(zip.length).toBe(ready.size_bytes);
     const entries = await readZip(zip);
     const synced = entries.find((e) => e.name.endsWith('Cam0/InputMedia/squat/squat_sync.mp4'));

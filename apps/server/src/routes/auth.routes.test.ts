@@ -53,7 +53,28 @@ describe('register, login and the e-mailed code', () => {
     expect((await post('/api/register/', registration())).statusCode).toBe(200);
     const dup = await post('/api/register/', registration({ username: 'ADA_L', email: 'ADA@example.org' }));
     expect(dup.statusCode).toBe(400);
-    expect(dup.json().errors).toEqual({ username: [M.usernameTaken], email: [M.emailTaken] });
+    // Usernames name public profile pages; whether an e-mail has an account is never said (see below).
+    expect(dup.json().errors).toEqual({ username: [M.usernameTaken] });
+  });
+
+  it('answers a registration with an e-mail in use like a success and tells that address instead', async () => {
+    expect((await post('/api/register/', registration())).statusCode).toBe(200);
+    const sent = t.mailer.messages.length;
+    const again = await post('/api/register/', registration({ username: 'ada_2', email: 'ADA@example.org' }));
+    const fresh = await post('/api/register/', registration({ username: 'bob', email: 'bob@example.org' }));
+    expect(again.statusCode).toBe(200);
+    expect(Object.keys(again.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(again.json()).toMatchObject({ message: M.userCreated, username: 'ada_2' });
+    const users = await t.deps.db.selectFrom('users').select('username').orderBy('username').execute();
+    expect(users.map((u) => u.username)).toEqual(['ada_l', 'bob']);
+    const notice = t.mailer.messages[sent];
+    expect(notice.to).toBe('ada@example.org');
+    expect(notice.subject).toBe('Someone tried to register with your e-mail address');
+    expect(notice.text).toContain('your username is ada_l');
+    expect(notice.text).toContain('http://localhost:8080/reset-password');
+    // The unknown username cannot log in: nothing was created for it.
+    const login = await post('/api/login/', { username: 'ada_2', password: registration().password });
+    expect(login.statusCode).toBe(400);
   });
 
   it('logs in by username or e-mail, mails a 6-digit code, and verifies it', async () => {

@@ -30,7 +30,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   registerEndpoint(app, deps, logoutEndpoint, ({ auth }) => logout(deps, auth));
 
-  registerEndpoint(app, deps, registerCall, ({ body }) => register(deps, body));
+  registerEndpoint(app, deps, registerCall, ({ body, req }) => register(deps, body, req.ip));
 
   registerEndpoint(app, deps, resetPasswordEndpoint, ({ body, req }) =>
     requestPasswordReset(deps, body.email, req.ip),

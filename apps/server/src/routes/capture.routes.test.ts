@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEVICE_MESSAGES, FILTER_WARNINGS } from '@poselab/contract';
-import { pairTestPhone, TEST_VIDEO_META, type TestPhone } from '../capture/test-phones';
+import { pairTestPhone, TEST_VIDEO_META, testVideo, type TestPhone } from '../capture/test-phones';
 import { createUserWithToken } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -39,7 +39,7 @@ async function pair(s: { id: string; secret: string }, framerates = [60]): Promi
   return p;
 }
 
-const VIDEO = Buffer.alloc(2_500_000, 7);
+const VIDEO = testVideo(2_500_000);
 const meta = TEST_VIDEO_META;
 
 async function upload(phone: TestPhone, trialId: string, bytes = VIDEO): Promise<string> {

@@ -31,6 +31,7 @@ import {
   setSubject,
 } from '../services/capture-session.service';
 import { deviceInfo, pairDevice } from '../services/device-pairing.service';
+import { assertLicenseActive } from '../services/license';
 import {
   cancelTrial,
   ownedSession,
@@ -48,7 +49,10 @@ export function captureRoutes(app: FastifyInstance, deps: AppDeps): void {
   captureHub(deps);
   app.addHook('onClose', async () => closeCaptureHub(deps));
 
-  registerEndpoint(app, deps, newSessionEndpoint, ({ auth }) => createSession(deps, auth.user.id));
+  registerEndpoint(app, deps, newSessionEndpoint, ({ auth }) => {
+    assertLicenseActive(deps, auth.user);
+    return createSession(deps, auth.user.id);
+  });
   registerEndpoint(app, deps, getQrEndpoint, ({ auth, params }) => getQr(deps, auth.user.id, params.id));
   registerEndpoint(app, deps, setMetadataEndpoint, ({ auth, params, query }) =>
     setMetadata(deps, auth.user.id, params.id, query),
@@ -56,9 +60,10 @@ export function captureRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, setSubjectEndpoint, ({ auth, params, query }) =>
     setSubject(deps, auth.user.id, params.id, query.subject_id),
   );
-  registerEndpoint(app, deps, recordEndpoint, ({ auth, params, query }) =>
-    startRecording(deps, auth.user.id, params.id, query),
-  );
+  registerEndpoint(app, deps, recordEndpoint, ({ auth, params, query }) => {
+    assertLicenseActive(deps, auth.user);
+    return startRecording(deps, auth.user.id, params.id, query);
+  });
   registerEndpoint(app, deps, stopEndpoint, ({ auth, params }) =>
     stopRecording(deps, auth.user.id, params.id),
   );
@@ -81,9 +86,10 @@ export function captureRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, sessionSettingsEndpoint, async ({ auth, params }) => ({
     framerates: await sessionFramerates(deps, auth.user.id, params.id),
   }));
-  registerEndpoint(app, deps, newSubjectEndpoint, ({ auth, params }) =>
-    newSessionSameSetup(deps, auth.user.id, params.id),
-  );
+  registerEndpoint(app, deps, newSubjectEndpoint, ({ auth, params }) => {
+    assertLicenseActive(deps, auth.user);
+    return newSessionSameSetup(deps, auth.user.id, params.id);
+  });
 
   // Phones.
   registerEndpoint(app, deps, pairEndpoint, ({ body, req }) =>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { healthEndpoint } from '@poselab/contract';
+import { appInfoEndpoint, healthEndpoint } from '@poselab/contract';
 import type { AppDeps } from '../deps';
 import { registerEndpoint } from '../http/route';
 
@@ -13,4 +13,7 @@ export function healthRoutes(app: FastifyInstance, deps: AppDeps): void {
       database: deps.dialect,
     };
   });
+  registerEndpoint(app, deps, appInfoEndpoint, async () => ({
+    support_email: deps.config.supportEmail ?? null,
+  }));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  confirmEmailChangeEndpoint,
   deleteAccountEndpoint,
   getAppConfigurationEndpoint,
   getUserInfoEndpoint,
@@ -14,6 +15,7 @@ import type { AppDeps } from '../deps';
 import { badRequest, notFound } from '../http/http-error';
 import { registerEndpoint } from '../http/route';
 import { DEFAULT_PROFILE_PICTURE_SVG } from '../services/default-picture';
+import { confirmEmailChange } from '../services/email-change.service';
 import { readImageUpload } from '../services/image-upload';
 import {
   deleteAccount,
@@ -38,6 +40,8 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, getUserInfoEndpoint, ({ body, auth }) => userInfo(deps, auth, body.username));
 
   registerEndpoint(app, deps, updateProfileEndpoint, ({ body, auth }) => updateProfile(deps, auth, body));
+
+  registerEndpoint(app, deps, confirmEmailChangeEndpoint, ({ body }) => confirmEmailChange(deps, body.token));
 
   registerEndpoint(app, deps, updateProfilePictureEndpoint, async ({ req, auth }) => {
     const upload = await readImageUpload(req, 'profile_picture');

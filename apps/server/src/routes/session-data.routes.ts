@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  emptyRecycleBinEndpoint,
   getSessionEndpoint,
   listComparisonReportsEndpoint,
   patchSessionEndpoint,
@@ -11,6 +12,7 @@ import {
 } from '@poselab/contract';
 import type { AppDeps } from '../deps';
 import { registerEndpoint } from '../http/route';
+import { RemovalService } from '../services/removal.service';
 import { listComparisonReports } from '../services/report.service';
 import { SessionDataService } from '../services/session-data.service';
 
@@ -40,6 +42,9 @@ export function sessionDataRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   registerEndpoint(app, deps, permanentRemoveSessionEndpoint, ({ params, auth }) =>
     sessions.remove(params.id, auth.user.id),
+  );
+  registerEndpoint(app, deps, emptyRecycleBinEndpoint, ({ auth }) =>
+    new RemovalService(deps).emptyBin(auth.user.id),
   );
   registerEndpoint(app, deps, listComparisonReportsEndpoint, ({ auth }) =>
     listComparisonReports(deps, auth.user.id),

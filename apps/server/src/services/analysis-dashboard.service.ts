@@ -18,14 +18,14 @@ import {
 } from '../repositories/analysis-dashboard.repository';
 import { SessionRepository } from '../repositories/session.repository';
 import { TrialRepository, type ResultRow } from '../repositories/trial.repository';
-import type { Storage } from '../storage/storage';
+import { mediaUrl, viewerOf, type MediaViewer } from './media-access.service';
 import { trialDto } from './session-dto';
-import { grantStorage, requireGrant, shareGrantOf } from './share-access';
+import { requireGrant, shareGrantOf } from './share-access';
 
-/** How one caller sees a dashboard's data: which trials, and with which media URLs. */
+/** How one caller sees a dashboard's data: which trials, and whom its media URLs are made for. */
 interface DashboardView {
   filter: AnalysedTrialFilter;
-  storage: Storage;
+  viewer: MediaViewer;
   isOwner: boolean;
 }
 
@@ -79,7 +79,7 @@ export class AnalysisDashboardService {
       view.isOwner ? trials.videosOf(ids) : Promise.resolve([]),
       trials.resultsOf(ids),
     ]);
-    const deps = { ...this.deps, storage: view.storage };
+    const deps = this.deps;
     return {
       sessions: sessionRows.map((s) => ({
         id: s.id,
@@ -96,6 +96,7 @@ export class AnalysisDashboardService {
             t,
             videos.filter((v) => v.trial_id === t.id),
             results.filter((r) => r.trial_id === t.id),
+            view.viewer,
           )),
           session_id: t.session_id,
         })),
@@ -112,7 +113,7 @@ export class AnalysisDashboardService {
             id: r.id,
             trial_id: r.trial_id,
             tag: r.tag,
-            media: r.storage_key ? await view.storage.url(r.storage_key) : null,
+            media: r.storage_key ? mediaUrl(deps, r.storage_key, view.viewer) : null,
             created_at: r.created_at,
           })),
       ),
@@ -144,14 +145,14 @@ export class AnalysisDashboardService {
       if (subject.user_id !== row.user_id) throw notFound();
       return {
         filter: { ...base, subjectId: subject.id, sessionId: q.session_id },
-        storage: isOwner ? this.deps.storage : grantStorage(this.deps.storage, grant),
+        viewer: isOwner ? viewerOf(viewerId) : { kind: 'share', grant },
         isOwner,
       };
     }
     if (isOwner) {
       return {
         filter: { ...base, subjectId: q.subject_id, sessionId: q.session_id },
-        storage: this.deps.storage,
+        viewer: viewerOf(viewerId),
         isOwner,
       };
     }
@@ -160,7 +161,7 @@ export class AnalysisDashboardService {
       if (s && s.user_id === row.user_id && s.public === 1 && s.trashed === 0 && !s.removed_at) {
         return {
           filter: { ...base, sessionId: s.id, publicOnly: true },
-          storage: this.deps.storage,
+          viewer: viewerOf(viewerId),
           isOwner,
         };
       }

@@ -17,6 +17,7 @@ import { ArchiveRepository, type ArchiveRow } from '../repositories/archive.repo
 import { TrialRepository } from '../repositories/trial.repository';
 import { mediaKeys } from '../storage/media-keys';
 import { mayHaveArchive } from './archive-access';
+import { mediaUrl, viewerOf } from './media-access.service';
 import { buildArchiveContent, sessionAudience, type ArchiveScope } from './archive-build';
 import type { ArchiveAudience } from './archive-content';
 
@@ -143,8 +144,9 @@ export class ArchiveService {
         status: 200,
         body: {
           state: 'ready',
-          url: await this.deps.storage.url(archive.storage_key, {
-            expiresInSec: LINK_SECONDS,
+          // The API's URL, checked again at every request (media-access.service.ts).
+          url: mediaUrl(this.deps, archive.storage_key, viewerOf(viewerId), {
+            ttlSec: LINK_SECONDS,
             downloadName: archive.file_name,
           }),
           file_name: archive.file_name,

@@ -14,7 +14,7 @@ import { TokenRepository } from '../repositories/token.repository';
 import { UserRepository, type UserRow } from '../repositories/user.repository';
 import { hashOtp, newOtpCode, OTP_MAX_WRONG, OTP_RESEND_AFTER_MS, OTP_VALID_MS, sendOtpMail } from './otp';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './password';
-import { RATE_RULES, rateLimiter } from './rate-limit';
+import { RATE_RULES, rateLimiter, type RateRule } from './rate-limit';
 
 /** Login, the e-mailed second factor, remembered devices and logout (SPEC §4, §7, §9). */
 
@@ -24,28 +24,37 @@ export interface LoginInput {
   remember_device_secret?: string;
 }
 
+/**
+ * Login. Every attempt is counted before the password hash runs (one statement per counter, so parallel
+ * attempts cannot slip past the limit), per account and address, per address, and per account; a login from
+ * a remembered device skips the per-account counter, so an account under attack still opens for its owner's
+ * known devices. A successful login hands its counts back.
+ */
 export async function login(deps: AppDeps, input: LoginInput, ip: string): Promise<LoginResponse> {
   const limiter = rateLimiter(deps);
-  const account = input.username.trim().toLowerCase();
-  limiter.check(RATE_RULES.loginIp, ip);
-  limiter.check(RATE_RULES.loginAccount, account);
   const users = new UserRepository(deps.db);
   const user = await users.findByLogin(input.username);
-  const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-  if (!user || !ok) {
-    limiter.hit(RATE_RULES.loginIp, ip);
-    limiter.hit(RATE_RULES.loginAccount, account);
-    throw badRequest(M.loginFailed, { non_field_errors: [M.loginFailed] });
-  }
+  // Username and e-mail name the same account: count them together once the account is known.
+  const account = user ? `user:${user.id}` : `login:${input.username.trim().toLowerCase()}`;
   const now = deps.clock.now();
   const nowIso = now.toISOString();
-  const remembered = input.remember_device_secret
-    ? await new RememberedDeviceRepository(deps.db).findValid(
-        user.id,
-        hashSecret(input.remember_device_secret),
-        nowIso,
-      )
-    : undefined;
+  const remembered =
+    user && input.remember_device_secret
+      ? await new RememberedDeviceRepository(deps.db).findValid(
+          user.id,
+          hashSecret(input.remember_device_secret),
+          nowIso,
+        )
+      : undefined;
+  const counted: Array<[RateRule, string]> = [
+    [RATE_RULES.loginPair, `${account}\n${ip}`],
+    [RATE_RULES.loginIp, ip],
+  ];
+  if (!remembered) counted.push([RATE_RULES.loginAccount, account]);
+  for (const [rule, key] of counted) await limiter.take(rule, key);
+  const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+  if (!user || !ok) throw badRequest(M.loginFailed, { non_field_errors: [M.loginFailed] });
+  for (const [rule, key] of counted) await limiter.refund(rule, key);
   const token = newSecret();
   const tokenId = randomUUID();
   const code = remembered ? null : newOtpCode();
@@ -91,21 +100,22 @@ export async function verifyCode(
   const result: VerifyResult = { otp_verified: true };
   if (!auth.verified) {
     const limiter = rateLimiter(deps);
-    limiter.check(RATE_RULES.verifyIp, ip);
-    limiter.check(RATE_RULES.verifyAccount, user.id);
+    await limiter.take(RATE_RULES.verifyIp, ip);
+    await limiter.take(RATE_RULES.verifyAccount, user.id);
     const now = deps.clock.now().toISOString();
     const tokens = new TokenRepository(deps.db);
     if (!token.otp_code_hash || !token.otp_expires_at) throw codeError(M.codeExpired);
-    if (token.otp_attempts >= OTP_MAX_WRONG) throw codeError(M.codeTooManyTries);
     if (token.otp_expires_at <= now) throw codeError(M.codeExpired);
+    // The try is counted before the code is compared: parallel guesses cannot all use the same count.
+    const attempt = await tokens.claimOtpAttempt(token.id, OTP_MAX_WRONG);
+    if (attempt === null) throw codeError(M.codeTooManyTries);
     const code = input.otp_token.trim();
     if (hashOtp(token.id, code) !== token.otp_code_hash) {
-      limiter.hit(RATE_RULES.verifyIp, ip);
-      limiter.hit(RATE_RULES.verifyAccount, user.id);
-      const attempts = await tokens.incrementOtpAttempts(token.id);
-      throw codeError(attempts >= OTP_MAX_WRONG ? M.codeTooManyTries : M.codeWrong);
+      throw codeError(attempt >= OTP_MAX_WRONG ? M.codeTooManyTries : M.codeWrong);
     }
     await tokens.update(token.id, { otp_verified: 1, otp_code_hash: null, otp_expires_at: null });
+    await limiter.refund(RATE_RULES.verifyIp, ip);
+    await limiter.refund(RATE_RULES.verifyAccount, user.id);
   }
   if (input.remember_device) Object.assign(result, await rememberDevice(deps, user));
   return result;
@@ -152,7 +162,7 @@ export async function resetOtpChallenge(
     now.getTime() - Date.parse(token.otp_sent_at) < OTP_RESEND_AFTER_MS &&
     token.otp_expires_at > now.toISOString();
   if (recent) return { otp_challenge_sent: false, otp_verified: false };
-  rateLimiter(deps).take(RATE_RULES.otpResend, user.id);
+  await rateLimiter(deps).take(RATE_RULES.otpResend, user.id);
   const code = newOtpCode();
   await new TokenRepository(deps.db).update(token.id, {
     otp_code_hash: hashOtp(token.id, code),

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { startRetentionJob } from './removal.service';
 import { startProcessing } from '../jobs/processing-background';
 import { startArchiveRetention } from './archive.service';
+import { startCaptureSweeps } from './capture-sweeps';
 
 /**
  * Starts scheduled jobs and the embedded worker pool; returns a function that stops them.
@@ -14,6 +15,7 @@ export async function startBackgroundServices(
 ): Promise<() => Promise<void>> {
   const stops: Array<() => Promise<void>> = [];
   stops.push(startRetentionJob(_deps, _log));
+  stops.push(await startCaptureSweeps(_deps, _log));
   stops.push(await startProcessing(_deps, _log));
   stops.push(startArchiveRetention(_deps, _log));
   return async () => {

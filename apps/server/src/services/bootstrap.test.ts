@@ -32,7 +32,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('createDeps (SQLite)', (
       const { deps, handle } = await createDeps(loadConfig({ DATA_DIR: dataDir, ...s3.env }));
       expect(deps.storage).toBeInstanceOf(S3Storage);
       await deps.storage.put('users/u1/logo.png', Buffer.from('png'));
-      expect(await deps.storage.url('users/u1/logo.png')).toMatch(
+      expect(await deps.storage.directUrl!('users/u1/logo.png')).toMatch(
         new RegExp(`^${s3.settings.endpoint}/boot-media/users/u1/logo\\.png\\?X-Amz-`),
       );
       expect(existsSync(join(dataDir, 'media'))).toBe(false);
@@ -52,7 +52,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('createDeps (SQLite)', (
         loadConfig({ DATA_DIR: dataDir, ...s3.env, S3_PUBLIC_ENDPOINT: publicEndpoint }),
       );
       await deps.storage.put('users/u1/picture.jpg', Buffer.from('jpeg bytes'));
-      const url = await deps.storage.url('users/u1/picture.jpg');
+      const url = await deps.storage.directUrl!('users/u1/picture.jpg');
       expect(url.startsWith(`${publicEndpoint}/boot-public/users/u1/picture.jpg?X-Amz-`)).toBe(true);
       // The server itself still reads through S3_ENDPOINT.
       const back = await deps.storage.get('users/u1/picture.jpg');

@@ -12,6 +12,7 @@ import { LocalStorage } from '../storage/local-storage';
 import { assertBucketReachable, createPresignClient, createS3Client } from '../storage/s3-client';
 import { S3Storage } from '../storage/s3-storage';
 import type { Storage } from '../storage/storage';
+import { mailBanner } from '../mail/console-banner';
 
 /** Opens the database (and migrates it), storage and mail as configured. */
 export async function createDeps(config: AppConfig): Promise<{ deps: AppDeps; handle: DatabaseHandle }> {
@@ -21,13 +22,13 @@ export async function createDeps(config: AppConfig): Promise<{ deps: AppDeps; ha
   });
   await migrateToLatest(handle.db);
   const mediaSecret = config.mediaUrlSecret ?? loadOrCreateSecret(config.dataDir);
-  const storage = await createStorage(config, mediaSecret).catch(async (err: unknown) => {
+  const storage = await createStorage(config).catch(async (err: unknown) => {
     await handle.close();
     throw err;
   });
   const mailer: Mailer = config.smtp
     ? new SmtpMailer(config.smtp, config.mailFrom)
-    : new OutboxMailer(join(config.dataDir, 'outbox'));
+    : new OutboxMailer(join(config.dataDir, 'outbox'), (_line, message) => console.log(mailBanner(message)));
   // On PostgreSQL several API replicas may share the database: their phone connections meet over it.
   const captureBus = config.databaseUrl
     ? new PgNotifyBus(config.databaseUrl, (err) => console.error('Capture bus:', err))
@@ -54,8 +55,8 @@ export async function createDeps(config: AppConfig): Promise<{ deps: AppDeps; ha
 }
 
 /** S3 when S3_BUCKET is set (checked to be reachable, so a typo fails at start), else DATA_DIR/media. */
-async function createStorage(config: AppConfig, mediaSecret: string): Promise<Storage> {
-  if (!config.s3) return new LocalStorage(join(config.dataDir, 'media'), mediaSecret);
+async function createStorage(config: AppConfig): Promise<Storage> {
+  if (!config.s3) return new LocalStorage(join(config.dataDir, 'media'));
   const client = createS3Client(config.s3);
   await assertBucketReachable(client, config.s3);
   return new S3Storage(client, config.s3.bucket, createPresignClient(config.s3, client));

@@ -37,6 +37,8 @@ async function insertSession(
     trashed_at: null,
     pairing_secret: newSecret(24),
     calibration_session_id: calibrationSessionId,
+    // Listed once a phone pairs, a trial is recorded or it gets a name (migration 900).
+    listed: 0,
     created_at: now,
     updated_at: now,
   };
@@ -109,6 +111,7 @@ export async function setMetadata(
   meta.settings = settings;
   await new SessionRepository(deps.db).update(sessionId, {
     meta: JSON.stringify(meta),
+    ...(meta.sessionName ? { listed: 1 } : {}),
     updated_at: deps.clock.now().toISOString(),
   });
   // Phones open their camera at the session framerate ahead of the next recording.

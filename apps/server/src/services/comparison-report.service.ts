@@ -8,6 +8,7 @@ import {
   reportTrialsKey,
   type ComparisonReportRow,
 } from '../repositories/comparison-report.repository';
+import { mediaUrl } from './media-access.service';
 import { reportFileName, reportTrialInputs } from './report-inputs';
 
 async function statusOf(deps: AppDeps, r: ComparisonReportRow): Promise<ReportStatus> {
@@ -17,7 +18,9 @@ async function statusOf(deps: AppDeps, r: ComparisonReportRow): Promise<ReportSt
     id: r.id,
     state,
     media:
-      exists && r.storage_key ? await deps.storage.url(r.storage_key, { downloadName: r.file_name }) : null,
+      exists && r.storage_key
+        ? mediaUrl(deps, r.storage_key, { kind: 'user', userId: r.user_id }, { downloadName: r.file_name })
+        : null,
     file_name: r.file_name,
     message: state === 'failed' ? REPORT_FAILURE_MESSAGE : null,
   };

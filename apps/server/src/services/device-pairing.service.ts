@@ -5,11 +5,9 @@ import { conflict, forbidden } from '../http/http-error';
 import { hashSecret, newSecret } from '../http/tokens';
 import { DeviceRepository, type DeviceRow } from '../repositories/device.repository';
 import { SessionRepository } from '../repositories/session.repository';
-import { rateLimiter } from './rate-limit';
+import { RATE_RULES, rateLimiter } from './rate-limit';
 import { sessionFramerate } from './recording.service';
 
-/** Wrong pairing secrets per address (the secret has 192 bits; this only keeps noise out of the logs). */
-const PAIR_FAILURES = { name: 'pair-ip', limit: 30, windowMs: 15 * 60_000 };
 /** Phones one session may pair (a leaked QR code cannot fill the database). */
 export const MAX_DEVICES_PER_SESSION = 32;
 
@@ -27,13 +25,21 @@ export async function pairDevice(
   userAgent: string,
   ip: string,
 ): Promise<{ device_token: string; device_id: string; session_id: string; name: string }> {
+  // Every pairing call counts per address, and so does every wrong secret (the secret has 192 bits; this
+  // keeps guessing and device-row spam out); both are counted before the secret is looked at.
   const limiter = rateLimiter(deps);
-  limiter.check(PAIR_FAILURES, ip);
+  await limiter.take(RATE_RULES.pairIp, ip);
+  await limiter.take(RATE_RULES.pairFailIp, ip);
   const session = await new SessionRepository(deps.db).findById(input.session_id);
-  if (!session || session.trashed === 1 || !sameSecret(input.secret, session.pairing_secret)) {
-    limiter.hit(PAIR_FAILURES, ip);
+  if (
+    !session ||
+    session.trashed === 1 ||
+    session.removed_at ||
+    !sameSecret(input.secret, session.pairing_secret)
+  ) {
     throw forbidden(INVALID_PAIRING);
   }
+  await limiter.refund(RATE_RULES.pairFailIp, ip);
   const devices = new DeviceRepository(deps.db);
   const count = await devices.countBySession(session.id);
   if (count >= MAX_DEVICES_PER_SESSION) {
@@ -57,9 +63,39 @@ export async function pairDevice(
   return { device_token: token, device_id: id, session_id: session.id, name };
 }
 
-/** The device behind a token (WebSocket hello), or null. */
-export function deviceByToken(deps: AppDeps, token: string): Promise<DeviceRow | undefined> {
-  return new DeviceRepository(deps.db).findByTokenHash(hashSecret(token));
+/**
+ * A phone's token lives while its session can record (neither trashed nor removed) and the phone was heard
+ * from within a day; each use keeps it alive. Trashing a session ends its tokens for good.
+ */
+export const DEVICE_TOKEN_IDLE_MS = 24 * 3_600_000;
+/** Activity is written down at most this often. */
+const TOUCH_EVERY_MS = 60_000;
+
+function idleSince(deps: AppDeps): string {
+  return new Date(deps.clock.now().getTime() - DEVICE_TOKEN_IDLE_MS).toISOString();
+}
+
+/** The device behind a live token (HTTP calls and the WebSocket hello), or undefined; the use counts. */
+export async function deviceByToken(deps: AppDeps, token: string): Promise<DeviceRow | undefined> {
+  const devices = new DeviceRepository(deps.db);
+  const device = await devices.findLiveByTokenHash(hashSecret(token), idleSince(deps));
+  if (device) await touchDevice(deps, device.id);
+  return device;
+}
+
+/** Records that the phone was heard from (throttled). */
+export async function touchDevice(deps: AppDeps, deviceId: string): Promise<void> {
+  const now = deps.clock.now();
+  await new DeviceRepository(deps.db).touchIfOlder(
+    deviceId,
+    now.toISOString(),
+    new Date(now.getTime() - TOUCH_EVERY_MS).toISOString(),
+  );
+}
+
+/** Whether a connected phone's token still lives (its socket asks now and then). */
+export function deviceTokenLive(deps: AppDeps, deviceId: string): Promise<boolean> {
+  return new DeviceRepository(deps.db).isLive(deviceId, idleSince(deps));
 }
 
 export async function deviceInfo(

@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES as M } from '@poselab/contract';
 import type { AppDeps } from '../deps';
 import { badRequest } from '../http/http-error';
 import { hashSecret, newSecret } from '../http/tokens';
+import { EmailChangeRepository } from '../repositories/email-change.repository';
 import { PasswordResetRepository } from '../repositories/password-reset.repository';
 import { RememberedDeviceRepository } from '../repositories/remembered-device.repository';
 import { TokenRepository } from '../repositories/token.repository';
@@ -24,8 +25,8 @@ export async function requestPasswordReset(
 ): Promise<{ message: string }> {
   const email = emailInput.trim().toLowerCase();
   const limiter = rateLimiter(deps);
-  limiter.take(RATE_RULES.resetIp, ip);
-  limiter.take(RATE_RULES.resetAccount, email);
+  await limiter.take(RATE_RULES.resetIp, ip);
+  await limiter.take(RATE_RULES.resetAccount, email);
   const user = await new UserRepository(deps.db).findByEmail(email);
   if (user) {
     const now = deps.clock.now();
@@ -61,5 +62,7 @@ export async function setNewPassword(
   await new UserRepository(deps.db).update(row.user_id, { password_hash: await hashPassword(password) });
   await new TokenRepository(deps.db).revokeAllForUser(row.user_id, nowIso);
   await new RememberedDeviceRepository(deps.db).deleteAllForUser(row.user_id);
+  // A new password also stops an e-mail change someone else may have started with the old one.
+  await new EmailChangeRepository(deps.db).cancelAllForUser(row.user_id, nowIso);
   return { message: M.passwordChanged };
 }

@@ -11,6 +11,7 @@ import type { UserAuth } from '../http/auth';
 import { badRequest, notFound } from '../http/http-error';
 import { UserRepository, type UserRow } from '../repositories/user.repository';
 import { mediaKeys } from '../storage/media-keys';
+import { assertCurrentPassword, pendingEmail, requestEmailChange } from './email-change.service';
 import type { ImageUpload } from './image-upload';
 
 /** Profile pages, profile edits, picture and logo, account deletion (SPEC §2 Profile, §7). */
@@ -30,7 +31,7 @@ export function logoUrl(user: UserRow): string | null {
     : null;
 }
 
-export function ownProfile(user: UserRow): OwnProfile {
+export function ownProfile(user: UserRow, pending: string | null = null): OwnProfile {
   return {
     username: user.username,
     first_name: user.first_name,
@@ -51,14 +52,22 @@ export function ownProfile(user: UserRow): OwnProfile {
     license_start_date: user.license_start_date,
     license_end_date: user.license_end_date,
     logo: logoUrl(user),
+    pending_email: pending,
+    show_email: user.show_email === 1,
+    public_email: publicEmail(user),
   };
 }
 
-/** Another user's profile: public fields only, never the e-mail. */
+/** The e-mail others may see (the profile's Contact link): only when the user chose to show it. */
+function publicEmail(user: UserRow): string | null {
+  return user.show_email === 1 ? user.email : null;
+}
+
+/** Another user's profile: public fields only; the e-mail only when the user chose to show it. */
 export async function userInfo(deps: AppDeps, viewer: UserAuth | null, username: string): Promise<UserInfo> {
   const user = await new UserRepository(deps.db).findByUsernameInsensitive(username);
   if (!user) throw notFound(userDoesNotExist(username));
-  if (viewer?.user.id === user.id) return ownProfile(user);
+  if (viewer?.user.id === user.id) return ownProfile(user, await pendingEmail(deps, user.id));
   return {
     username: user.username,
     first_name: user.first_name,
@@ -70,9 +79,15 @@ export async function userInfo(deps: AppDeps, viewer: UserAuth | null, username:
     profile_picture: pictureUrl(user),
     unit: user.unit === 'imperial' ? 'imperial' : 'metric',
     is_own: false,
+    public_email: publicEmail(user),
   };
 }
 
+/**
+ * Profile edits. A new e-mail address needs the current password and is only requested here: it takes effect
+ * when the link sent to it is opened (email-change.service.ts). The answer never says whether another
+ * account uses that address.
+ */
 export async function updateProfile(
   deps: AppDeps,
   auth: UserAuth,
@@ -80,14 +95,11 @@ export async function updateProfile(
 ): Promise<OwnProfile> {
   const users = new UserRepository(deps.db);
   const email = body.email.trim().toLowerCase();
-  if (email !== auth.user.email) {
-    const other = await users.findByEmail(email);
-    if (other && other.id !== auth.user.id) throw badRequest(M.emailTaken, { email: [M.emailTaken] });
-  }
+  const changingEmail = email !== auth.user.email;
+  if (changingEmail) await assertCurrentPassword(deps, auth, body.current_password);
   await users.update(auth.user.id, {
     first_name: body.first_name,
     last_name: body.last_name,
-    email,
     ...(body.institution !== undefined ? { institution: body.institution } : {}),
     ...(body.profession !== undefined ? { profession: body.profession } : {}),
     ...(body.reason !== undefined ? { reason: body.reason } : {}),
@@ -96,8 +108,11 @@ export async function updateProfile(
     ...(body.language !== undefined ? { language: body.language } : {}),
     ...(body.unit !== undefined ? { unit: body.unit } : {}),
     ...(body.newsletter !== undefined ? { newsletter: body.newsletter ? 1 : 0 } : {}),
+    ...(body.show_email !== undefined ? { show_email: body.show_email ? 1 : 0 } : {}),
   });
-  return ownProfile((await users.findById(auth.user.id))!);
+  const fresh = (await users.findById(auth.user.id))!;
+  if (changingEmail) await requestEmailChange(deps, fresh, email);
+  return ownProfile(fresh, await pendingEmail(deps, fresh.id));
 }
 
 type ImageKind = 'picture' | 'logo';

@@ -21,6 +21,7 @@ import { CaptureTrialRepository } from '../repositories/capture-trial.repository
 import { DeviceRepository } from '../repositories/device.repository';
 import { SessionRepository, type SessionRow } from '../repositories/session.repository';
 import { TrialRepository, type TrialRow } from '../repositories/trial.repository';
+import { UploadRepository } from '../repositories/upload.repository';
 import { VideoRepository } from '../repositories/video.repository';
 import { mediaKeys } from '../storage/media-keys';
 
@@ -92,7 +93,13 @@ export async function startRecording(
     name,
     status: 'recording',
     tags: '[]',
-    meta: JSON.stringify({ devices, framerate, ...recalibration }),
+    meta: JSON.stringify({
+      devices,
+      framerate,
+      max_seconds: maxSeconds,
+      auto_stop: special,
+      ...recalibration,
+    }),
     progress_percent: null,
     progress_message: null,
     expected_videos: devices.length,
@@ -110,15 +117,27 @@ export async function startRecording(
     max_seconds: maxSeconds,
     auto_stop: special,
   });
-  const stopAfterMs = (special ? maxSeconds : maxSeconds + SERVER_STOP_GRACE_S) * 1000;
-  hub.schedule(
-    stopAfterMs,
+  scheduleTimeLimit(deps, id, stopAfterSeconds(maxSeconds, special) * 1000);
+  return { id, max_seconds: maxSeconds, n_devices: devices.length };
+}
+
+/** Seconds after its start at which the server stops a recording (the web app stops trials itself first). */
+export function stopAfterSeconds(maxSeconds: number, autoStop: boolean): number {
+  return autoStop ? maxSeconds : maxSeconds + SERVER_STOP_GRACE_S;
+}
+
+/**
+ * Stops the trial at its time limit from this process. Timers live in memory: the capture sweep
+ * (capture-sweeps.ts) stops recordings whose process died or restarted, from the time stored in the trial.
+ */
+export function scheduleTimeLimit(deps: AppDeps, trialId: string, inMs: number): void {
+  captureHub(deps).schedule(
+    Math.max(0, inMs),
     async () => {
-      await stopTrial(deps, id);
+      await stopTrial(deps, trialId);
     },
     () => undefined,
   );
-  return { id, max_seconds: maxSeconds, n_devices: devices.length };
 }
 
 /**
@@ -173,7 +192,11 @@ async function saveNeutralSubject(
   await new SessionRepository(deps.db).update(session.id, patch);
 }
 
-/** Ends a recording: status 'stopped' and a stop command to its phones, which then upload. */
+/**
+ * Ends a recording: status 'stopped' and one stop command to each of its phones, which then upload. Only the
+ * call that changed the status sends (the user's stop and the time limit may meet). The phones are told one
+ * by one, not through the session: they may have moved to a newer session meanwhile.
+ */
 export async function stopTrial(deps: AppDeps, trialId: string): Promise<void> {
   const trial = await new TrialRepository(deps.db).findById(trialId);
   if (!trial) return;
@@ -181,12 +204,43 @@ export async function stopTrial(deps: AppDeps, trialId: string): Promise<void> {
     trialId,
     deps.clock.now().toISOString(),
   );
-  if (changed) captureHub(deps).broadcast(trial.session_id, { type: 'stop', trial_id: trialId });
-  // Devices may have been moved to a newer session meanwhile: tell each expected device directly too.
-  if (changed)
-    for (const d of trialMeta(trial).devices ?? [])
+  if (changed) {
+    for (const d of trialMeta(trial).devices ?? []) {
       captureHub(deps).sendTo(d, { type: 'stop', trial_id: trialId });
+    }
+  }
   await checkUploadsComplete(deps, trialId);
+}
+
+/** 'Camera 2 (Pixel 7)': how the researcher's screen names a phone. */
+export function phoneLabel(device: { name: string; model: string } | undefined, fallbackId: string): string {
+  if (!device) return `phone ${fallbackId.slice(0, 8)}`;
+  return device.model ? `${device.name} (${device.model})` : device.name;
+}
+
+/**
+ * A trial waiting for its recording or videos fails: status 'error' with the message (and a stable code plus
+ * params, for the web app's catalogue) in its meta. Its phones drop what they still hold for it.
+ */
+export async function failTrial(
+  deps: AppDeps,
+  trialId: string,
+  message: string,
+  code: string,
+  params: Record<string, unknown>,
+): Promise<boolean> {
+  const trial = await new TrialRepository(deps.db).findById(trialId);
+  if (!trial) return false;
+  const meta = { ...trialMeta(trial), error_msg: message, error_code: code, error_params: params };
+  const failed = await new CaptureTrialRepository(deps.db).markFailed(
+    trialId,
+    JSON.stringify(meta),
+    deps.clock.now().toISOString(),
+  );
+  if (failed) {
+    for (const d of meta.devices ?? []) captureHub(deps).sendTo(d, { type: 'cancel', trial_id: trialId });
+  }
+  return failed;
 }
 
 /** SPEC §7 stop: the session's recording trial stops; answers the new status. */
@@ -253,6 +307,17 @@ export interface SessionStatus {
   progress_info: { percent: number | null; message: string | null };
   message: string | null;
   devices: Array<{ id: string; name: string; model: string; state: string }>;
+  /** While uploading: the phones whose video is still missing, so the screen can name them. */
+  waiting_for: WaitingPhone[];
+}
+
+export interface WaitingPhone {
+  id: string;
+  name: string;
+  model: string;
+  connected: boolean;
+  received_bytes: number | null;
+  total_bytes: number | null;
 }
 
 /** SPEC §7 status of the latest (or a given) trial, with the phones connected now. */
@@ -270,7 +335,7 @@ export async function sessionStatus(
   const trial = trialId
     ? await new TrialRepository(deps.db).findById(trialId)
     : await new CaptureTrialRepository(deps.db).latest(sessionId);
-  const base = { n_cameras_connected: connected.length, devices };
+  const base = { n_cameras_connected: connected.length, devices, waiting_for: [] as WaitingPhone[] };
   if (!trial || trial.session_id !== sessionId) {
     return {
       ...base,
@@ -286,15 +351,17 @@ export async function sessionStatus(
   const uploaded = await new VideoRepository(deps.db).countByTrial(trial.id);
   let status = trial.status as CaptureStatus;
   let message: string | null = trialMeta(trial).error_msg ?? null;
+  let waiting: WaitingPhone[] = [];
   if (trial.status === 'stopped' && uploaded < trial.expected_videos) {
     status = 'uploading';
-    const missing = (trialMeta(trial).devices ?? []).filter(
-      (d) => !hub.isConnected(d) && !connected.includes(d),
-    );
-    if (missing.length > 0) message = DEVICE_MESSAGES.missingVideos(trial.expected_videos, uploaded);
+    waiting = await waitingPhones(deps, trial);
+    if (waiting.some((p) => !p.connected)) {
+      message = DEVICE_MESSAGES.missingVideos(trial.expected_videos, uploaded);
+    }
   }
   return {
     ...base,
+    waiting_for: waiting,
     status,
     trial_id: trial.id,
     trial_name: trial.name,
@@ -303,4 +370,29 @@ export async function sessionStatus(
     progress_info: { percent: trial.progress_percent, message: trial.progress_message },
     message,
   };
+}
+
+/** The trial's phones whose video has not arrived, with how far their upload got. */
+async function waitingPhones(deps: AppDeps, trial: TrialRow): Promise<WaitingPhone[]> {
+  const hub = captureHub(deps);
+  const expected = trialMeta(trial).devices ?? [];
+  const [videos, uploads, rows] = await Promise.all([
+    new TrialRepository(deps.db).videosOf([trial.id]),
+    new UploadRepository(deps.db).listByTrial(trial.id),
+    new DeviceRepository(deps.db).listByIds(expected),
+  ]);
+  return expected
+    .filter((id) => !videos.some((v) => v.device_id === id))
+    .map((id) => {
+      const device = rows.find((d) => d.id === id);
+      const upload = uploads.find((u) => u.device_id === id);
+      return {
+        id,
+        name: device?.name ?? phoneLabel(undefined, id),
+        model: device?.model ?? '',
+        connected: hub.isConnected(id),
+        received_bytes: upload ? upload.received_bytes : null,
+        total_bytes: upload ? upload.total_bytes : null,
+      };
+    });
 }

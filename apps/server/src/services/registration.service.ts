@@ -5,22 +5,32 @@ import type { AppDeps } from '../deps';
 import { badRequest } from '../http/http-error';
 import { UserRepository } from '../repositories/user.repository';
 import { hashPassword } from './password';
+import { RATE_RULES, rateLimiter } from './rate-limit';
+import { sendSecurityMail } from './security-mail';
 
 type RegisterInput = z.output<typeof registerBody>;
 
 const DAY_MS = 86_400_000;
 
-/** SPEC §5 registration: a 30-day trial license from today; intended use stays empty until declared. */
-export async function register(
-  deps: AppDeps,
-  input: RegisterInput,
-): Promise<{ message: string; username: string; user_id: string }> {
+type RegisterAnswer = { message: string; username: string; user_id: string };
+
+/**
+ * SPEC §5 registration: a 30-day trial license from today; intended use stays empty until declared.
+ * Limited per client address. The answer never says whether an e-mail address has an account: for an
+ * address in use it reads like a success, and the address's owner gets a notice instead (usernames are
+ * public anyway: they name profile pages).
+ */
+export async function register(deps: AppDeps, input: RegisterInput, ip: string): Promise<RegisterAnswer> {
+  await rateLimiter(deps).take(RATE_RULES.registerIp, ip);
   const users = new UserRepository(deps.db);
   const email = input.email.toLowerCase();
-  const errors: Record<string, string[]> = {};
-  if (await users.findByUsernameInsensitive(input.username)) errors.username = [M.usernameTaken];
-  if (await users.findByEmail(email)) errors.email = [M.emailTaken];
-  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
+  if (await users.findByUsernameInsensitive(input.username)) {
+    throw badRequest(M.usernameTaken, { username: [M.usernameTaken] });
+  }
+  // Hashed either way, so the answer takes as long for an address in use as for a new one.
+  const passwordHash = await hashPassword(input.password);
+  const owner = await users.findByEmail(email);
+  if (owner) return answerForAddressInUse(deps, input, owner);
   const now = deps.clock.now();
   const id = randomUUID();
   try {
@@ -28,7 +38,7 @@ export async function register(
       id,
       username: input.username,
       email,
-      password_hash: await hashPassword(input.password),
+      password_hash: passwordHash,
       first_name: input.first_name,
       last_name: input.last_name,
       institution: input.institution,
@@ -47,10 +57,22 @@ export async function register(
       created_at: now.toISOString(),
     });
   } catch (err) {
-    // Two registrations racing for the same name: the unique index decides.
-    if (/unique|duplicate/i.test(String(err)))
-      throw badRequest(M.usernameTaken, { username: [M.usernameTaken] });
-    throw err;
+    // Two registrations racing: the unique indexes decide, and an e-mail taken meanwhile stays unsaid.
+    if (!/unique|duplicate/i.test(String(err))) throw err;
+    const racedOwner = await users.findByEmail(email);
+    if (racedOwner) return answerForAddressInUse(deps, input, racedOwner);
+    throw badRequest(M.usernameTaken, { username: [M.usernameTaken] });
   }
   return { message: M.userCreated, username: input.username, user_id: id };
+}
+
+async function answerForAddressInUse(
+  deps: AppDeps,
+  input: RegisterInput,
+  owner: Parameters<typeof sendSecurityMail>[2],
+): Promise<RegisterAnswer> {
+  await sendSecurityMail(deps, 'registerAttempt', owner, {
+    link: `${deps.config.publicUrl}/reset-password`,
+  });
+  return { message: M.userCreated, username: input.username, user_id: randomUUID() };
 }

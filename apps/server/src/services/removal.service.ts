@@ -8,6 +8,8 @@ import { mediaKeys } from '../storage/media-keys';
 
 const DAY_MS = 86_400_000;
 const CALIBRATION = 'calibration';
+/** A session with no phone, trial or name is removed this long after it was created. */
+export const EMPTY_SESSION_HOURS = 24;
 
 /**
  * Permanent removal of sessions and trials with their media. A session's calibration trial survives while a
@@ -59,6 +61,45 @@ export class RemovalService {
     await this.trials.delete(trial.id);
   }
 
+  /**
+   * Empty Recycle Bin: the user's trashed sessions and the trashed trials of their other sessions go for
+   * good; a trashed calibration a later session still uses stays in the bin (counted as kept).
+   */
+  async emptyBin(userId: string): Promise<{ sessions: number; trials: number; kept: number }> {
+    const done = { sessions: 0, trials: 0, kept: 0 };
+    for (const id of await this.sessions.trashedIdsOf(userId)) {
+      const s = await this.sessions.findById(id);
+      if (!s) continue;
+      // A session kept as a hidden calibration shell is gone from the user's view too.
+      await this.purgeSession(s);
+      done.sessions += 1;
+    }
+    for (const { id } of await this.trials.trashedInActiveSessions(userId)) {
+      const t = await this.trials.findById(id);
+      if (!t) continue;
+      if (await this.isProtectedCalibration(t)) done.kept += 1;
+      else {
+        await this.deleteTrial(t);
+        done.trials += 1;
+      }
+    }
+    return done;
+  }
+
+  /** Sessions left empty (no phone, trial or name) for 24 hours: removed; answers how many. */
+  async removeEmptySessions(): Promise<number> {
+    const cutoff = new Date(this.deps.clock.now().getTime() - EMPTY_SESSION_HOURS * 3_600_000).toISOString();
+    let removed = 0;
+    for (const id of await this.sessions.idsUnlistedBefore(cutoff)) {
+      const s = await this.sessions.findById(id);
+      if (s && s.listed === 0) {
+        await this.purgeSession(s);
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
   /** Removes sessions, trials and subjects trashed more than 30 days ago; answers what it removed. */
   async runRetention(): Promise<{ sessions: number; trials: number; subjects: number }> {
     const cutoff = new Date(this.deps.clock.now().getTime() - TRASH_RETENTION_DAYS * DAY_MS).toISOString();
@@ -95,11 +136,14 @@ export function startRetentionJob(
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return;
-    running = new RemovalService(deps)
+    const removal = new RemovalService(deps);
+    running = removal
       .runRetention()
-      .then((r) => {
+      .then(async (r) => {
         if (r.sessions + r.trials + r.subjects > 0)
           log.info(r, 'retention: removed items trashed over 30 days ago');
+        const empty = await removal.removeEmptySessions();
+        if (empty > 0) log.info({ sessions: empty }, 'retention: removed sessions left empty for 24 h');
       })
       .catch((err: unknown) => log.error({ err }, 'retention job failed'))
       .finally(() => {

@@ -1,6 +1,7 @@
 import type { ComparisonReportItem } from '@poselab/contract';
 import type { AppDeps } from '../deps';
 import { ComparisonReportRepository } from '../repositories/comparison-report.repository';
+import { mediaUrl } from './media-access.service';
 
 /** The Downloads list: a report links to its file only when it succeeded and the file exists. */
 export async function listComparisonReports(deps: AppDeps, userId: string): Promise<ComparisonReportItem[]> {
@@ -14,7 +15,7 @@ export async function listComparisonReports(deps: AppDeps, userId: string): Prom
         state: r.state,
         media:
           exists && r.storage_key
-            ? await deps.storage.url(r.storage_key, { downloadName: fileName || undefined })
+            ? mediaUrl(deps, r.storage_key, { kind: 'user', userId }, { downloadName: fileName || undefined })
             : null,
         file_name: fileName,
         created_at: r.created_at,

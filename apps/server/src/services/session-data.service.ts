@@ -12,6 +12,7 @@ import { notFound, unauthorized } from '../http/http-error';
 import { SessionRepository, type SessionListRow, type SessionRow } from '../repositories/session.repository';
 import { SubjectRepository } from '../repositories/subject.repository';
 import { TrialRepository } from '../repositories/trial.repository';
+import { DeviceRepository } from '../repositories/device.repository';
 import { RemovalService } from './removal.service';
 import { sessionDto } from './session-dto';
 import { sessionPageCache } from './session-page-cache';
@@ -143,13 +144,15 @@ export class SessionDataService {
   async rename(id: string, userId: string, name: string): Promise<SessionSummary> {
     const s = await this.owned(id, userId);
     const meta = { ...parseMeta(s.meta), sessionName: name.trim() };
-    await this.repo.update(id, { meta: JSON.stringify(meta), updated_at: this.now() });
+    await this.repo.update(id, { meta: JSON.stringify(meta), listed: 1, updated_at: this.now() });
     return this.summary(id, userId);
   }
 
   async trash(id: string, userId: string): Promise<SessionSummary> {
     const s = await this.owned(id, userId);
     if (s.trashed === 0) await this.repo.update(id, { trashed: 1, trashed_at: this.now() });
+    // Its phones' tokens end with it (issue #19): a trashed session takes no recordings or uploads.
+    await new DeviceRepository(this.deps.db).revokeTokensOfSession(id);
     return this.summary(id, userId);
   }
 

@@ -1,5 +1,7 @@
 import type { Session, Trial, TrialResult, TrialStatus } from '@poselab/contract';
 import type { AppDeps } from '../deps';
+import { mediaUrl, type MediaViewer, viewerOf } from './media-access.service';
+import { trialMetaDto } from './trial-meta';
 import type { SessionRow } from '../repositories/session.repository';
 import {
   TrialRepository,
@@ -17,13 +19,13 @@ function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-async function resultDto(deps: AppDeps, r: ResultRow): Promise<TrialResult> {
+function resultDto(deps: AppDeps, r: ResultRow, viewer: MediaViewer): TrialResult {
   const meta = parseJson<Record<string, unknown>>(r.meta, {});
   const indices = meta.indices as { start: number; end: number } | undefined;
   return {
     id: r.id,
     tag: r.tag,
-    media: r.storage_key ? await deps.storage.url(r.storage_key) : null,
+    media: r.storage_key ? mediaUrl(deps, r.storage_key, viewer) : null,
     trial_id: r.trial_id,
     device_id: r.device_id,
     indices: indices ?? null,
@@ -31,13 +33,18 @@ async function resultDto(deps: AppDeps, r: ResultRow): Promise<TrialResult> {
   };
 }
 
-/** Builds SPEC's trial shape: videos and results carry media URLs the viewer may fetch. */
+/**
+ * Builds SPEC's trial shape: videos and results carry media URLs signed for this viewer (null: anyone who
+ * may see public data), which the media route honours only while the viewer may still read them.
+ */
 export async function trialDto(
   deps: AppDeps,
   t: TrialRow,
   videos: VideoRow[],
   results: ResultRow[],
+  viewerOrId: string | null | MediaViewer,
 ): Promise<Trial> {
+  const viewer = viewerOrId !== null && typeof viewerOrId === 'object' ? viewerOrId : viewerOf(viewerOrId);
   return {
     id: t.id,
     name: t.name,
@@ -48,28 +55,26 @@ export async function trialDto(
     trashed: t.trashed === 1,
     trashed_at: t.trashed_at,
     tags: parseJson<string[]>(t.tags, []),
-    videos: await Promise.all(
-      videos.map(async (v) => ({
-        id: v.id,
-        device_id: v.device_id,
-        video: await deps.storage.url(v.storage_key),
-        fps: v.fps,
-        width: v.width,
-        height: v.height,
-        duration: v.duration_sec,
-      })),
-    ),
-    results: await Promise.all(results.map((r) => resultDto(deps, r))),
+    videos: videos.map((v) => ({
+      id: v.id,
+      device_id: v.device_id,
+      video: mediaUrl(deps, v.storage_key, viewer),
+      fps: v.fps,
+      width: v.width,
+      height: v.height,
+      duration: v.duration_sec,
+    })),
+    results: results.map((r) => resultDto(deps, r, viewer)),
     progress_info: { percent: t.progress_percent, message: t.progress_message },
-    meta: parseJson<Trial['meta']>(t.meta, {}),
+    meta: trialMetaDto(t.meta),
   };
 }
 
 /** Loads a trial's videos and results and maps it. */
-export async function loadTrialDto(deps: AppDeps, t: TrialRow): Promise<Trial> {
+export async function loadTrialDto(deps: AppDeps, t: TrialRow, viewerId: string | null): Promise<Trial> {
   const repo = new TrialRepository(deps.db);
   const [videos, results] = await Promise.all([repo.videosOf([t.id]), repo.resultsOf([t.id])]);
-  return trialDto(deps, t, videos, results);
+  return trialDto(deps, t, videos, results, viewerId);
 }
 
 /**
@@ -98,6 +103,7 @@ export async function sessionDto(
         t,
         videos.filter((v) => v.trial_id === t.id),
         results.filter((r) => r.trial_id === t.id),
+        opts.viewerId,
       ),
     ),
   );

@@ -5,7 +5,6 @@ import { notFound } from '../http/http-error';
 import { SessionRepository, type SessionRow } from '../repositories/session.repository';
 import { SubjectRepository, type SubjectRow } from '../repositories/subject.repository';
 import { TrialRepository, type TrialRow } from '../repositories/trial.repository';
-import type { Storage } from '../storage/storage';
 
 /**
  * Subject share tokens (SPEC §6): a subject id with its current share token lets anyone read that subject's
@@ -76,24 +75,4 @@ export async function grantAllowsMedia(deps: AppDeps, key: string, grant: ShareG
     isSharedSession(session, subject) &&
     isSharedTrial(trial),
   );
-}
-
-/** The media route's own prefix: URLs under it are authorised by the server at request time. */
-const LOCAL_MEDIA_PREFIX = '/api/media/';
-/** Presigned S3 URLs cannot be checked per request, so share viewers get short-lived ones. */
-export const SHARED_PRESIGNED_SECONDS = 15 * 60;
-
-/**
- * Storage whose URLs carry the grant: local media links hold the subject id and token in place of a signature
- * (the media route checks the grant on every request, see media.service), presigned S3 links last 15 minutes.
- */
-export function grantStorage(storage: Storage, grant: ShareGrant): Storage {
-  return Object.assign(Object.create(storage) as Storage, {
-    async url(key: string, opts: { expiresInSec?: number; downloadName?: string } = {}) {
-      const url = await storage.url(key, { ...opts, expiresInSec: SHARED_PRESIGNED_SECONDS });
-      if (!url.startsWith(LOCAL_MEDIA_PREFIX)) return url;
-      const query = new URLSearchParams({ subject_id: grant.subjectId, share_token: grant.shareToken });
-      return `${url.split('?')[0]}?${query.toString()}`;
-    },
-  });
 }

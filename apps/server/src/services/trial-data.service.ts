@@ -50,7 +50,7 @@ export class TrialDataService {
   }
 
   async get(id: string, viewerId: string | null): Promise<Trial> {
-    return loadTrialDto(this.deps, await this.readable(id, viewerId));
+    return loadTrialDto(this.deps, await this.readable(id, viewerId), viewerId);
   }
 
   private assertEditable(t: TrialRow): void {

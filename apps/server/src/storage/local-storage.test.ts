@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalStorage } from './local-storage';
 import { storageContract } from './storage-contract';
+import type { Storage } from './storage';
 
 describe('LocalStorage', () => {
-  const storage = new LocalStorage(mkdtempSync(join(tmpdir(), 'poselab-storage-')), 'secret');
+  const storage = new LocalStorage(mkdtempSync(join(tmpdir(), 'poselab-storage-')));
 
   storageContract(() => storage);
 
-  it('answers signed, server-proxied media URLs', async () => {
-    await storage.put('c/d.txt', Buffer.from('x'));
-    expect(await storage.url('c/d.txt')).toMatch(/^\/api\/media\/c\/d\.txt\?exp=\d+&sig=[\w-]+$/);
+  it('has no direct URLs: browsers read local media through the media route', () => {
+    const asStorage: Storage = storage;
+    expect(asStorage.directUrl).toBeUndefined();
   });
 });

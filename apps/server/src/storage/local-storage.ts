@@ -3,17 +3,14 @@ import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { signMediaKey } from './signed-url';
 import { assertSafeKey, type Storage, type StoredObjectInfo } from './storage';
 
-/** Storage in a local folder (DATA_DIR/media by default). Writes go to a temp file, then rename. */
+/**
+ * Storage in a local folder (DATA_DIR/media by default). Writes go to a temp file, then rename. Browsers
+ * read it only through the media route (no direct URLs).
+ */
 export class LocalStorage implements Storage {
-  constructor(
-    private readonly root: string,
-    /** Secret for signed media URLs (see signed-url.ts). */
-    private readonly urlSecret: string,
-    private readonly urlPrefix = '/api/media',
-  ) {}
+  constructor(private readonly root: string) {}
 
   private path(key: string): string {
     assertSafeKey(key);
@@ -77,12 +74,5 @@ export class LocalStorage implements Storage {
 
   async deletePrefix(prefix: string): Promise<void> {
     await rm(this.path(prefix.replace(/\/$/, '')), { recursive: true, force: true });
-  }
-
-  async url(key: string, opts: { expiresInSec?: number } = {}): Promise<string> {
-    assertSafeKey(key);
-    const exp = Math.floor(Date.now() / 1000) + (opts.expiresInSec ?? 6 * 3600);
-    const path = key.split('/').map(encodeURIComponent).join('/');
-    return `${this.urlPrefix}/${path}?exp=${exp}&sig=${signMediaKey(this.urlSecret, key, exp)}`;
   }
 }

@@ -7,8 +7,9 @@ export const mediaKeys = {
   trial: (sessionId: string, trialId: string) => `sessions/${sessionId}/trials/${trialId}`,
   video: (sessionId: string, trialId: string, deviceId: string, ext: string) =>
     `sessions/${sessionId}/trials/${trialId}/videos/${deviceId}.${ext}`,
-  upload: (sessionId: string, trialId: string, deviceId: string) =>
-    `sessions/${sessionId}/trials/${trialId}/uploads/${deviceId}.part`,
+  /** A partial upload; named per upload so that a new upload never meets an old one's bytes. */
+  upload: (sessionId: string, trialId: string, deviceId: string, uploadId: string) =>
+    `sessions/${sessionId}/trials/${trialId}/uploads/${deviceId}.${uploadId}.part`,
   result: (sessionId: string, trialId: string, fileName: string) =>
     `sessions/${sessionId}/trials/${trialId}/results/${fileName}`,
   profilePicture: (userId: string, ext: string) => `users/${userId}/profile-picture.${ext}`,

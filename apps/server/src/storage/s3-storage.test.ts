@@ -25,7 +25,7 @@ describe('S3Storage (against s3rver, a real S3-protocol server)', () => {
   it('answers presigned URLs that plain fetch() reads, Range included', async () => {
     const bytes = Buffer.from('0123456789abcdef');
     await storage.put('media/clip one.mp4', bytes);
-    const url = await storage.url('media/clip one.mp4', { expiresInSec: 60 });
+    const url = await storage.directUrl('media/clip one.mp4', { expiresInSec: 60 });
     expect(url.startsWith(`${s3.settings.endpoint}/${s3.settings.bucket}/media/clip%20one.mp4?`)).toBe(true);
     expect(url).toContain('X-Amz-Expires=60');
     const whole = await fetch(url);
@@ -40,8 +40,10 @@ describe('S3Storage (against s3rver, a real S3-protocol server)', () => {
 
   it('names downloads through Content-Disposition (a download attribute is ignored across origins)', async () => {
     await storage.put('reports/r1.pdf', Buffer.from('%PDF-1.4'));
-    const url = await storage.url('reports/r1.pdf', { downloadName: 'Report – squat.pdf' });
+    const url = await storage.directUrl('reports/r1.pdf', { downloadName: 'Report – squat.pdf' });
     const disposition = new URL(url).searchParams.get('response-content-disposition');
+    // Short-lived by default: the media route issues a fresh one for every request (issue #19).
+    expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('600');
     expect(disposition).toBe(
       `attachment; filename="Report _ squat.pdf"; filename*=UTF-8''Report%20%E2%80%93%20squat.pdf`,
     );
@@ -54,7 +56,7 @@ describe('S3Storage (against s3rver, a real S3-protocol server)', () => {
     await storage.append('up/dev.part', Buffer.from('abc'));
     await storage.append('up/dev.part', Buffer.from('def'));
     await storage.move('up/dev.part', 'up/video.webm');
-    const res = await fetch(await storage.url('up/video.webm'));
+    const res = await fetch(await storage.directUrl('up/video.webm'));
     expect(res.headers.get('content-type')).toBe('video/webm');
     expect(await res.text()).toBe('abcdef');
     const staged = await client.send(

@@ -25,8 +25,8 @@ import { assertSafeKey, attachmentDisposition, type Storage, type StoredObjectIn
 const STAGING_ROOT = '.appends';
 /** Offsets are zero-padded so that listing order (lexicographic) is byte order. */
 const OFFSET_DIGITS = 15;
-/** Presigned URLs last as long as the local driver's signed URLs; SigV4 allows at most 7 days. */
-const DEFAULT_URL_EXPIRY_SEC = 6 * 3600;
+/** Presigned URLs are short: the media route issues a new one at every request after checking access. */
+const DEFAULT_URL_EXPIRY_SEC = 10 * 60;
 const MAX_URL_EXPIRY_SEC = 7 * 24 * 3600;
 
 interface Segment {
@@ -54,7 +54,7 @@ interface Layout {
  * them into the destination in one streamed multipart upload, then deletes the pieces. Each byte thus crosses
  * the network three times (in, out and back once at completion) and a chunk costs a HEAD, a LIST page per
  * 1000 chunks and a PUT. Naming pieces by offset makes a retried chunk overwrite itself instead of duplicating.
- * A presigned url() sees only whole objects: an object with staged pieces is readable through get() (the media
+ * A presigned directUrl() sees only whole objects: an object with staged pieces is readable through get() (the media
  * route) but not by URL until moved — upload keys are never handed out, so nothing asks for one.
  */
 export class S3Storage implements Storage {
@@ -155,7 +155,7 @@ export class S3Storage implements Storage {
   }
 
   /** A presigned GET straight to the bucket (no server hop); it honours Range, so <video> can seek. */
-  async url(key: string, opts: { expiresInSec?: number; downloadName?: string } = {}): Promise<string> {
+  async directUrl(key: string, opts: { expiresInSec?: number; downloadName?: string } = {}): Promise<string> {
     this.check(key);
     const expiresIn = Math.min(opts.expiresInSec ?? DEFAULT_URL_EXPIRY_SEC, MAX_URL_EXPIRY_SEC);
     const command = new GetObjectCommand({

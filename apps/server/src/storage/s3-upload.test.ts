@@ -1,13 +1,13 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pairTestPhone, TEST_VIDEO_META, type TestPhone } from '../capture/test-phones';
+import { pairTestPhone, TEST_VIDEO_META, testVideo, type TestPhone } from '../capture/test-phones';
 import { startFakeS3, type FakeS3 } from '../test/fake-s3';
 import { createUserWithToken } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createS3Client } from './s3-client';
 import { S3Storage } from './s3-storage';
 
-const VIDEO = Buffer.from(Array.from({ length: 2_500_000 }, (_, i) => (i * 7) % 256));
+const VIDEO = testVideo(2_500_000);
 const CHUNK = 1024 * 1024;
 const meta = { ...TEST_VIDEO_META, mime: 'video/mp4' };
 
@@ -81,14 +81,21 @@ describe('resumable uploads end to end with S3 storage', () => {
     });
     expect(done.statusCode, done.body).toBe(200);
 
-    // The session data hands out a presigned URL straight to the bucket; it serves bytes and ranges.
+    // The session data hands out the API's media URL; it redirects to a presigned URL of minutes, which
+    // serves bytes and ranges straight from the bucket.
     const status = (await get(`/api/sessions/${sessionId}/status/?ret_session=true`)).json<{
       session: { trials: Array<{ videos: Array<{ video: string }> }> };
     }>();
-    const url = status.session.trials[0].videos[0].video;
+    const apiUrl = status.session.trials[0].videos[0].video;
+    expect(apiUrl.startsWith(`/api/media/sessions/${sessionId}/trials/${trialId}/videos/`)).toBe(true);
+    const redirect = await t.app.inject({ method: 'GET', url: apiUrl });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers['cache-control']).toBe('no-store');
+    const url = String(redirect.headers.location);
     expect(
       url.startsWith(`${s3.settings.endpoint}/uploads/sessions/${sessionId}/trials/${trialId}/videos/`),
     ).toBe(true);
+    expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('600');
     const whole = await fetch(url);
     expect(whole.headers.get('content-type')).toBe('video/mp4');
     expect(Buffer.from(await whole.arrayBuffer()).equals(VIDEO)).toBe(true);
@@ -96,15 +103,22 @@ describe('resumable uploads end to end with S3 storage', () => {
     expect(tail.status).toBe(206);
     expect(Buffer.from(await tail.arrayBuffer()).equals(VIDEO.subarray(2_400_000))).toBe(true);
 
-    // The owner can still read it through the server's media route (it streams from S3 with Range).
-    const key = new URL(url).pathname.split('/').slice(2).join('/');
-    const proxied = await t.app.inject({
-      method: 'GET',
-      url: `/api/media/${key}`,
-      headers: { authorization: auth, range: 'bytes=10-19' },
+    // A public session's video reaches anyone by redirect only while the session stays public.
+    const key = apiUrl.split('?')[0].replace('/api/media/', '');
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/sessions/${sessionId}/`,
+      headers: { authorization: auth },
+      payload: { public: true },
     });
-    expect(proxied.statusCode).toBe(206);
-    expect(proxied.rawPayload.equals(VIDEO.subarray(10, 20))).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: `/api/media/${key}` })).statusCode).toBe(302);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/sessions/${sessionId}/`,
+      headers: { authorization: auth },
+      payload: { public: false },
+    });
+    expect((await t.app.inject({ method: 'GET', url: `/api/media/${key}` })).statusCode).toBe(404);
 
     // The staged chunks are gone once the upload is complete.
     const client = createS3Client(s3.settings);

@@ -1,22 +1,32 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Media URLs carry an expiring HMAC signature so that <video> and <img> elements, which cannot send an
- * Authorization header, can fetch private media that the server chose to show to this viewer.
+ * What a media URL grants: one key, until `exp` (seconds since the epoch), to one viewer ('u:<user id>', or
+ * 'public' for anyone allowed to see public data), optionally as a download under a file name. The server
+ * still checks at every request that this viewer may read the key now (media-access.service.ts): the
+ * signature only stands in for the Authorization header that <video> and <img> cannot send.
  */
-export function signMediaKey(secret: string, key: string, expiresAtSec: number): string {
-  return createHmac('sha256', secret).update(`${key}\n${expiresAtSec}`).digest('base64url');
+export interface MediaUrlClaims {
+  key: string;
+  exp: number;
+  viewer: string;
+  download?: string;
 }
 
-export function verifyMediaSignature(
+export function signMediaClaims(secret: string, c: MediaUrlClaims): string {
+  return createHmac('sha256', secret)
+    .update([c.key, String(c.exp), c.viewer, c.download ?? ''].join('\n'))
+    .digest('base64url');
+}
+
+export function verifyMediaClaims(
   secret: string,
-  key: string,
-  exp: string | undefined,
+  c: MediaUrlClaims,
   sig: string | undefined,
   nowSec: number,
 ): boolean {
-  if (!exp || !sig || !/^\d+$/.test(exp) || Number(exp) < nowSec) return false;
-  const expected = Buffer.from(signMediaKey(secret, key, Number(exp)));
+  if (!sig || !Number.isInteger(c.exp) || c.exp < nowSec) return false;
+  const expected = Buffer.from(signMediaClaims(secret, c));
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }

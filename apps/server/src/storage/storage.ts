@@ -20,12 +20,13 @@ export interface Storage {
   /** Deletes every object whose key starts with prefix. */
   deletePrefix(prefix: string): Promise<void>;
   /**
-   * A URL the browser can fetch. Local storage answers a server-proxied path under /api/media that the
-   * media route authorises; S3 answers a presigned URL. `downloadName` makes the store answer with
-   * `Content-Disposition: attachment` under that name: a link's `download` attribute is ignored across
-   * origins, so S3 needs it (same-origin local URLs honour the attribute and ignore this).
+   * Stores a browser can fetch from directly (S3) give a presigned URL here, which the media route redirects
+   * to after checking access; a local folder has none (the route streams the file). Services never hand
+   * these out themselves: they give the API's URL from media-access.service.ts (mediaUrl), which checks
+   * who may read the object at every request. `downloadName` makes the store answer with
+   * `Content-Disposition: attachment` under that name.
    */
-  url(key: string, opts?: { expiresInSec?: number; downloadName?: string }): Promise<string>;
+  directUrl?(key: string, opts?: { expiresInSec?: number; downloadName?: string }): Promise<string>;
 }
 
 /** Refuses keys that could escape the storage root. */

@@ -38,6 +38,7 @@ export async function createUserWithToken(
     profile_picture_key: null,
     logo_key: null,
     created_at: now.toISOString(),
+    show_email: 0,
     ...overrides,
   };
   await new UserRepository(deps.db).insert(user);

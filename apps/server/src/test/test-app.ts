@@ -75,8 +75,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        // The app's pool has ended, but its connections finish closing a moment later; a forced drop cut
+        // them mid-close, which pg reported as uncaught errors ('terminating connection due to administrator
+        // command'). A plain drop waits for them (PostgreSQL waits up to 5 s for other sessions to leave);
+        // only connections still open after that (a test's own clients) are cut by force.
+        try {
+          await c.query(`DROP DATABASE IF EXISTS ${name}`);
+        } catch (err) {
+          if ((err as { code?: string }).code !== '55006') throw err;
+          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        }
+      } finally {
+        await c.end();
+      }
     };
   }
   const handle = openDatabase({ databaseUrl, sqliteFile: join(dataDir, 'poselab.sqlite') });
@@ -90,7 +102,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     dialect: handle.dialect,
     storage: config.s3
       ? new S3Storage(createS3Client(config.s3), config.s3.bucket)
-      : new LocalStorage(join(dataDir, 'media'), mediaSecret),
+      : new LocalStorage(join(dataDir, 'media')),
     mailer,
     clock,
     mediaSecret,

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../App';
+import { i18n } from '../i18n';
 import { ToastProvider } from '../toast/toast';
 import { authStore } from './auth-store';
 import { AuthLifecycle } from './AuthLifecycle';
@@ -73,6 +74,39 @@ describe('AuthLifecycle (SPEC §4 restore on start and auto-logout)', () => {
     expect(await screen.findByText('Error retrieving user info.')).toBeInTheDocument();
     expect(authStore.get()).toMatchObject({ token: null, verified: false, deviceSecret: 'keep-me' });
     expect(api.calls.map((c) => c.key)).toContain('POST /api/logout/');
+  });
+
+  it('keeps the stored login and shows the network message when the server cannot be reached on start', async () => {
+    signedIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const router = renderApp();
+    expect(
+      await screen.findByText('Could not reach server. Check your internet connection and try again.'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sessions');
+    expect(authStore.get()).toMatchObject({ token: 'tok', verified: true, username: 'ann' });
+  });
+
+  it('keeps the login on a server error other than 401', async () => {
+    signedIn();
+    stubApi({ 'POST /api/get_user_info/': () => ({ status: 503, json: { message: 'Busy' } }) });
+    const router = renderApp();
+    expect(await screen.findByText('Error retrieving user info.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sessions');
+    expect(authStore.get().token).toBe('tok');
+  });
+
+  it("switches the UI to the profile's language", async () => {
+    signedIn();
+    stubApi({ 'POST /api/get_user_info/': () => ({ json: ownInfo('ann', { language: 'de' }) }) });
+    renderApp();
+    await waitFor(() => expect(i18n.language).toBe('de'));
+    expect(localStorage.getItem('poselab.language')).toBe('de');
   });
 
   it('logs out when the one-week window ends while the page stays open', async () => {

@@ -46,6 +46,8 @@ export function ownInfo(username: string, patch: Record<string, unknown> = {}) {
     license_start_date: '2026-01-01',
     license_end_date: '2099-01-31',
     logo: null,
+    show_email: false,
+    public_email: null,
     ...patch,
   };
 }

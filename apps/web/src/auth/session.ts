@@ -9,6 +9,7 @@ import {
   type OwnProfile,
 } from '@poselab/contract';
 import { apiCall } from '../api/client';
+import { isLanguage, setLanguage } from '../i18n';
 import { routePath } from '../routing/route-names';
 import { authStore, type AuthState } from './auth-store';
 
@@ -84,8 +85,12 @@ export async function login(
   return { next: 'verify', skipReset: false };
 }
 
-/** Copies the user info (license dates, unit, intended use) into storage. */
+/**
+ * Copies the user info (license dates, unit, intended use) into storage, and switches the UI to the
+ * profile's language (chosen at registration, changed on the profile page).
+ */
 export function applyUserInfo(info: OwnProfile): void {
+  if (isLanguage(info.language)) void setLanguage(info.language);
   authStore.update({
     username: info.username,
     userId: info.user_id,

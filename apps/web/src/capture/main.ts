@@ -6,7 +6,7 @@ import { deviceStore, pendingStore, type StoredDevice } from './pending-store';
 import { TrialRecorder } from './recorder';
 import { localizeMessage, t } from './i18n';
 import { CaptureView } from './view';
-import { uploadRecording, UploadGone } from './uploader';
+import { uploadRecording, UploadGone, UploadRefused } from './uploader';
 
 /**
  * The phone capture page (opened from the QR code): pairs with the secret in the URL fragment, keeps the
@@ -256,6 +256,12 @@ class CapturePage {
       if (err instanceof UploadGone) {
         await pendingStore.remove(p.trialId).catch(() => undefined);
         this.view.setState(t('states.ready'), t('details.cancelled'));
+      } else if (err instanceof UploadRefused) {
+        // Not a video, or unreadable: the trial failed and keeping the file helps nobody. Otherwise (storage
+        // full, pairing ended) it stays on the phone and a reload tries again.
+        if (err.status === 415 || err.status === 422)
+          await pendingStore.remove(p.trialId).catch(() => undefined);
+        this.view.error(localizeMessage(err.message));
       } else if ((err as Error).name !== 'AbortError') {
         this.view.error((err as Error).message);
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, NAMESPACES, resources, type Catalog } from './catalogs';
+import { LANGUAGES, loadAllCatalogs, NAMESPACES, type Catalog } from './catalogs';
 import { initialLanguage } from './index';
 
 /** Flattens a catalogue to dotted keys with their strings. */
@@ -16,6 +16,8 @@ function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
 const variables = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 /** i18next plural forms differ by language only in their suffixes: compare the base keys. */
 const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+
+const resources = await loadAllCatalogs();
 
 describe('translation catalogues', () => {
   it('has English namespaces', () => {

@@ -3,13 +3,17 @@ import {
   ACCOUNT_MESSAGES,
   DEVICE_MESSAGES,
   FILTER_WARNINGS,
+  LICENSE_MESSAGES,
   MESSAGES,
   NETWORK_ERROR_MESSAGE,
+  PROGRESS_MESSAGES,
+  SECURITY_MESSAGES,
   SUBJECT_MESSAGES,
   TRIAL_MESSAGES,
+  UPLOAD_MESSAGES,
   userDoesNotExist,
 } from '@poselab/contract';
-import { resources, type Catalog } from './catalogs';
+import { englishResources, type Catalog } from './catalogs';
 import { contractMessageKey, localizeMessage } from './contract-messages';
 import { i18n } from './index';
 
@@ -23,6 +27,9 @@ const CONTRACT_TEXTS: string[] = [
   ...statics(MESSAGES),
   ...statics(TRIAL_MESSAGES),
   ...statics(DEVICE_MESSAGES),
+  ...statics(LICENSE_MESSAGES),
+  ...statics(PROGRESS_MESSAGES),
+  PROGRESS_MESSAGES.detectingPercent(45),
   FILTER_WARNINGS.invalid,
   FILTER_WARNINGS.tooLarge(30),
   FILTER_WARNINGS.tooLarge(7.5),
@@ -33,6 +40,15 @@ const CONTRACT_TEXTS: string[] = [
   DEVICE_MESSAGES.missingVideos(2, 0),
   DEVICE_MESSAGES.missingVideos(4, 1),
   ...[1, 2, 3].map((n) => DEVICE_MESSAGES.calibrated(n)),
+  // Issue #19: account security and phone uploads.
+  ...statics(SECURITY_MESSAGES),
+  SECURITY_MESSAGES.emailChanged('ann@example.org'),
+  ...[1, 15].map((n) => SECURITY_MESSAGES.tooManyAttempts(n)),
+  ...statics(UPLOAD_MESSAGES),
+  UPLOAD_MESSAGES.notThisType('mp4'),
+  UPLOAD_MESSAGES.unreadable('Camera 2 (Pixel 7)'),
+  UPLOAD_MESSAGES.abandoned('Camera 2 (Pixel 7)'),
+  UPLOAD_MESSAGES.quotaFull('99.5', '100'),
 ];
 
 function baseKeys(catalog: Catalog, prefix = ''): string[] {
@@ -54,7 +70,7 @@ describe('contract texts through the catalogue', () => {
 
   it('holds no key that no contract text uses', () => {
     const used = new Set(CONTRACT_TEXTS.map((t) => contractMessageKey(t)!.key));
-    expect([...new Set(baseKeys(resources.en.contract))].filter((k) => !used.has(k))).toEqual([]);
+    expect([...new Set(baseKeys(englishResources.contract))].filter((k) => !used.has(k))).toEqual([]);
   });
 
   it('renders every contract text in German, parameters carried over', async () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { resources } from './catalogs';
+import { englishResources } from './catalogs';
 import { createMessageMatcher, localizeWith, type MessageMatch } from './contract-matcher';
 import { i18n } from './index';
 
@@ -15,7 +15,7 @@ let matcher: ((text: string) => MessageMatch | null) | null = null;
 
 /** The catalogue key and parameters of a contract text, or null when the text is not one. */
 export function contractMessageKey(text: string): MessageMatch | null {
-  matcher ??= createMessageMatcher(resources.en.contract ?? {});
+  matcher ??= createMessageMatcher(englishResources.contract ?? {});
   return matcher(text);
 }
 

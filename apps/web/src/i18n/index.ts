@@ -1,23 +1,42 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { NAMESPACES, resources } from './catalogs';
+import { englishResources, loadCatalog, NAMESPACES } from './catalogs';
 import { initialLanguage, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from './language';
 
 export { LANGUAGES, initialLanguage, isLanguage, type Language } from './language';
 
+/** Loads a language's namespaces that are not bundled (every language but English) as the UI needs them. */
+const lazyCatalogs: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, ns, callback) {
+    if (!isLanguage(lng)) return callback(null, {});
+    loadCatalog(lng, ns).then(
+      (catalog) => callback(null, catalog),
+      (err: Error) => callback(err, false),
+    );
+  },
+};
+
 export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: ['en', 'de'],
-  ns: NAMESPACES,
-  defaultNS: 'common',
-  // Resources are bundled: initialise synchronously so the first render is already translated.
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+
+/** Resolves once the first language's catalogues are there; the app renders after it (no flash of English). */
+export const i18nReady: Promise<unknown> = i18n
+  .use(lazyCatalogs)
+  .use(initReactI18next)
+  .init({
+    resources: { en: englishResources },
+    // English is bundled; other languages come from the backend above.
+    partialBundledLanguages: true,
+    lng: initialLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'de'],
+    ns: NAMESPACES,
+    defaultNS: 'common',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
 

@@ -7,7 +7,7 @@ import { useAuth } from '../auth/auth-store';
 import { logout as endLogin } from '../auth/session';
 import { useUserInfo } from '../features/profile/api';
 import { routePath } from '../routing/route-names';
-import { mailto } from './support';
+import { mailto, useSupportEmail } from './support';
 
 /** SPEC §2 profile dropdown, shown once verified. */
 export function ProfileMenu() {
@@ -16,6 +16,7 @@ export function ProfileMenu() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const supportEmail = useSupportEmail();
   const signedIn = Boolean(auth.token && auth.verified && auth.username);
   const info = useUserInfo(auth.username ?? '', signedIn ? auth.token : null, signedIn);
   if (!signedIn || !auth.username) return null;
@@ -65,9 +66,11 @@ export function ProfileMenu() {
         <MenuItem component="a" href="/docs/privacy.html" target="_blank" onClick={close}>
           {t('menu.privacy')}
         </MenuItem>
-        <MenuItem component="a" href={mailto(t('menu.bugReportSubject'))} onClick={close}>
-          {t('menu.bugReport')}
-        </MenuItem>
+        {supportEmail ? (
+          <MenuItem component="a" href={mailto(supportEmail, t('menu.bugReportSubject'))} onClick={close}>
+            {t('menu.bugReport')}
+          </MenuItem>
+        ) : null}
         <Divider />
         <MenuItem onClick={logout}>{t('menu.logout')}</MenuItem>
       </Menu>

@@ -1,6 +1,21 @@
-/** Where bug reports and contact requests go (profile e-mails are never shown to other users). */
-export const SUPPORT_EMAIL = 'support@poselab.local';
+import { useQuery } from '@tanstack/react-query';
+import { appInfoEndpoint } from '@poselab/contract';
+import { apiCall } from '../api/client';
 
-export function mailto(subject: string, to = SUPPORT_EMAIL): string {
-  return `mailto:${to}?subject=${encodeURIComponent(subject)}`;
+/**
+ * The server's support address (SUPPORT_EMAIL) for Bug Report and the License page's 'contact us'; null when
+ * the server has none, and the links are then left out.
+ */
+export function useSupportEmail(): string | null {
+  const info = useQuery({
+    queryKey: ['app-info'],
+    queryFn: () => apiCall(appInfoEndpoint),
+    staleTime: Infinity,
+    retry: 1,
+  });
+  return info.data?.support_email ?? null;
+}
+
+export function mailto(to: string, subject: string): string {
+  return `mailto:${encodeURIComponent(to).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
 }

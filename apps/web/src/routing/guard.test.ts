@@ -36,6 +36,10 @@ describe('route guard (SPEC §2)', () => {
   it('blocks capture pages when the license expired or no session is held', () => {
     expect(guardRedirect('Calibration', { ...verified, licenseDaysLeft: -1 })).toBe('SelectSession');
     expect(guardRedirect('SelectSession', { ...verified, licenseDaysLeft: -1 })).toBeNull();
+    // An expired license also closes a session's own pairing page (and the capture steps behind it).
+    expect(
+      guardRedirect('ConnectDevicesForId', { ...verified, licenseDaysLeft: -1, hasCurrentSession: true }),
+    ).toBe('SelectSession');
     expect(guardRedirect('Neutral', { ...verified, hasCurrentSession: false })).toBe('ConnectDevices');
     expect(guardRedirect('ConnectDevices', { ...verified, hasCurrentSession: false })).toBeNull();
   });

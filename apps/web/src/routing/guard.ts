@@ -1,4 +1,4 @@
-import { NOT_PERMITTED_USES } from '@poselab/contract';
+import { licenseDaysLeft, NOT_PERMITTED_USES } from '@poselab/contract';
 import type { RouteName } from './route-names';
 
 export interface GuardState {
@@ -22,11 +22,14 @@ const PUBLIC_ROUTES: RouteName[] = [
   'ProfilePage',
   'TrialViewer',
 ];
-const LICENSED_ROUTES: RouteName[] = ['ConnectDevices', 'Calibration', 'Neutral'];
+/** SPEC §6: an expired license removes access to the capture steps (the server refuses them too). */
+const LICENSED_ROUTES: RouteName[] = ['ConnectDevices', 'ConnectDevicesForId', 'Calibration', 'Neutral'];
 const SESSION_ROUTES: RouteName[] = ['ConnectDevicesForId', 'Calibration', 'Neutral'];
 
 /** SPEC §2 route guard: the route to redirect to, or null to stay. Checks run in the SPEC's order. */
 export function guardRedirect(route: RouteName, s: GuardState): RouteName | null {
+  // The link of an e-mail change works in any state: it carries its own token (issue #19).
+  if (route === 'ConfirmEmail') return null;
   if (!s.loggedIn) return PUBLIC_ROUTES.includes(route) ? null : 'Login';
   if (!s.verified) return route === 'Verify' ? null : route === 'Login' ? null : 'Login';
   if (route === 'Verify' || route === 'Login') return null;
@@ -45,7 +48,5 @@ export function guardRedirect(route: RouteName, s: GuardState): RouteName | null
 
 /** Whole days from today until an ISO date (negative once past); 15 when unknown (SPEC §9). */
 export function daysUntil(isoDate: string | null | undefined, now = new Date()): number {
-  if (!isoDate) return 15;
-  const end = new Date(`${isoDate.slice(0, 10)}T23:59:59Z`).getTime();
-  return Math.floor((end - now.getTime()) / 86_400_000);
+  return licenseDaysLeft(isoDate, now);
 }

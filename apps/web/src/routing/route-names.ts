@@ -19,6 +19,7 @@ export const ROUTES = {
   Downloads: '/downloads',
   ProfilePage: '/profile/:username/',
   TrialViewer: '/trial/:trial_id',
+  ConfirmEmail: '/confirm-email/:token',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -82,7 +82,9 @@ export class Visualizer {
     this.renderer.shadowMap.enabled = high;
     this.renderer.shadowMap.type = PCFShadowMap;
     this.renderer.domElement.setAttribute('aria-label', '3D skeleton view');
-    this.renderer.domElement.style.display = 'block';
+    // The canvas fills its container and never sets the layout's width: a canvas sized in pixels for a wide
+    // window kept a narrowed window (a phone turned upright) as wide as before.
+    Object.assign(this.renderer.domElement.style, { display: 'block', width: '100%', height: '100%' });
     container.appendChild(this.renderer.domElement);
 
     this.scene.background = new Color('#eef1f4');
@@ -227,6 +229,7 @@ export class Visualizer {
       this.framesRendered++;
       this.dirty = false;
       this.lastDrawnTime = clock.time;
+      if (!clock.playing) this.describeStill();
     }
     // Plain attributes let tests and people inspect the shown time without React.
     this.container.dataset.time = clock.time.toFixed(4);
@@ -234,6 +237,24 @@ export class Visualizer {
     this.container.dataset.playing = String(clock.playing);
     this.container.dataset.quality = this.quality;
     this.emit(false);
+  }
+
+  /**
+   * On a still picture: which bodies the first skeleton draws and where their joints are on screen (CSS pixels
+   * of the canvas), as plain attributes for tests and people checking the scene without WebGL access.
+   */
+  private describeStill(): void {
+    const first = this.skeletons[0];
+    if (!first) return;
+    const w = this.renderer.domElement.clientWidth;
+    const h = this.renderer.domElement.clientHeight;
+    const screen: Record<string, [number, number]> = {};
+    for (const [name, p] of first.drawnBodies()) {
+      const ndc = p.project(this.camera);
+      screen[name] = [Math.round(((ndc.x + 1) / 2) * w), Math.round(((1 - ndc.y) / 2) * h)];
+    }
+    this.container.dataset.bodiesDrawn = String(Object.keys(screen).length);
+    this.container.dataset.jointsOnScreen = JSON.stringify(screen);
   }
 
   /** State to React at most 10 times a second while playing, and at once after an action. */
@@ -251,7 +272,7 @@ export class Visualizer {
   private resize(): void {
     const w = Math.max(1, this.container.clientWidth);
     const h = Math.max(1, this.container.clientHeight);
-    this.renderer.setSize(w, h, true);
+    this.renderer.setSize(w, h, false);
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
     this.dirty = true;

@@ -73,6 +73,11 @@ export class Skeleton {
     }
   }
 
+  /** Bodies with a mesh, and where their origins (joint centres) are now, offset included. */
+  drawnBodies(): Map<string, Vector3> {
+    return new Map([...this.meshes].map(([name, mesh]) => [name, mesh.position.clone()]));
+  }
+
   /** Extent of the pelvis path over the whole motion (with the offset), for framing the camera. */
   pelvisBounds(): Box3 {
     const box = new Box3();

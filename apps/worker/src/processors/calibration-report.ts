@@ -98,12 +98,19 @@ export function cameraCalibrationOf(
   return { source: 'recorded', cameras, checkerboard, created_at: now };
 }
 
+/**
+ * A camera as users know it: a phone paired as 'Camera 2' is Camera 2 whatever the order its video came in
+ * (issue #20); another device name goes beside the video's number.
+ */
+function cameraLabel(c: { number: number; device_name: string }): string {
+  return /^Camera \d+$/.test(c.device_name) ? c.device_name : `Camera ${c.number} (${c.device_name})`;
+}
+
 /** The user's words for a refused calibration: the reason of the whole, then each refused camera's. */
 export function refusalText(report: CalibrationReport): string {
   const parts: string[] = report.issues.map((i) => sentence(i.message));
   for (const c of report.cameras)
-    if (!c.ok && c.issues[0])
-      parts.push(`Camera ${c.number} (${c.device_name}): ${sentence(c.issues[0].message)}`);
+    if (!c.ok && c.issues[0]) parts.push(`${cameraLabel(c)}: ${sentence(c.issues[0].message)}`);
   const text = parts.join(' ');
   // The trial's error text is limited (worker protocol: 1000 characters).
   return text.length > 990 ? `${text.slice(0, 987)}…` : text;

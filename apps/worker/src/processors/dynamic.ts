@@ -93,6 +93,15 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
       fileName: 'scaled-model.osim',
       filePath: ctx.scaledModelPath,
     });
+    // The calibration this trial was processed with (device ids included): the web app reprojects the model
+    // into the synced videos with it, even after the session is calibrated again.
+    await ctx.putResult({
+      tag: 'camera-calibration',
+      deviceId: null,
+      meta: spec.calibration!,
+      fileName: 'camera-calibration.json',
+      filePath: await save('camera-calibration.json', JSON.stringify(spec.calibration, null, 2)),
+    });
   });
 
   await ctx.step('video-sync', 90, 'Writing synchronised videos', async () => {

@@ -16,10 +16,16 @@ import {
 /** A trial video with the calibrated camera of its phone. */
 export interface CameraView {
   video: JobVideo;
-  /** 1-based camera number shown to users (order of the trial's videos). */
+  /** 1-based camera number shown to users: the phone's pairing number ('Camera 2'), else its video's place. */
   number: number;
   camera: CameraModel;
   alternative: CameraModel['extrinsics'] | null;
+}
+
+/** The number in the name a phone got when it was paired ('Camera 2' → 2), if it has one. */
+function pairedNumber(video: JobVideo): number | null {
+  const m = /^Camera (\d+)$/.exec(video.device_name ?? '');
+  return m ? Number(m[1]) : null;
 }
 
 /** Pairs each video with its phone's calibrated camera; videos of uncalibrated phones are left out. */
@@ -30,7 +36,7 @@ export function camerasOfTrial(videos: JobVideo[], calibration: CameraCalibratio
     if (cal)
       views.push({
         video,
-        number: i + 1,
+        number: pairedNumber(video) ?? i + 1,
         camera: cal.camera,
         alternative: cal.alternative_extrinsics ?? null,
       });

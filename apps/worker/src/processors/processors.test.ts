@@ -64,6 +64,18 @@ describe('camerasOfTrial', () => {
       { device_id: 'b', camera: 'Camera 3' },
     ]);
   });
+  it("names cameras by the phone's pairing name ('Camera 2'), not by upload order", () => {
+    const paired = (id: string, device: string, name: string) => ({
+      ...video(id, device),
+      device_name: name,
+    });
+    const views = camerasOfTrial([paired('v1', 'b', 'Camera 2'), paired('v2', 'a', 'Camera 1')], cal);
+    expect(views.map((v) => v.number)).toEqual([2, 1]);
+    expect(cameraRefs(views)).toEqual([
+      { device_id: 'b', camera: 'Camera 2' },
+      { device_id: 'a', camera: 'Camera 1' },
+    ]);
+  });
   it('refuses a trial with fewer than 2 calibrated cameras in user words', () => {
     expect(() => camerasOfTrial([video('v1', 'a'), video('v2', 'c')], cal)).toThrow(ProcessingError);
     expect(() => camerasOfTrial([video('v1', 'a'), video('v2', 'c')], cal)).toThrow(/Only 1 of the 2 videos/);

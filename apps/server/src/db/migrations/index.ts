@@ -6,9 +6,11 @@ import * as m202 from './202_session_list_versions';
 import * as m300 from './300_capture';
 import * as m450 from './450_job_kinds';
 import * as m451 from './451_analysis_dashboards';
+import * as m900 from './900_listed_sessions_public_email';
 import * as m540 from './540_archives';
 import * as m520 from './520_comparison_reports';
 import * as m500 from './500_analysis_tasks';
+import * as m800 from './800_security';
 
 /**
  * Migrations in code, applied in key order at start. Add new ones with the next number; never edit an
@@ -23,7 +25,9 @@ export const migrations: Record<string, Migration> = {
   '300_capture': m300,
   '450_job_kinds': m450,
   '451_analysis_dashboards': m451,
+  '900_listed_sessions_public_email': m900,
   '540_archives': m540,
   '520_comparison_reports': m520,
   '500_analysis_tasks': m500,
+  '800_security': m800,
 };

@@ -25,9 +25,10 @@ export const trialJobs: JobKindHandler = {
     // An earlier run's results (reprocess, retry) go before the new attempt writes its own.
     await deps.storage.deletePrefix(`${mediaKeys.trial(trial.session_id, trial.id)}/results/`);
     await new ResultRepository(deps.db).deleteOfTrial(trial.id);
+    // A retry keeps the percent reached so far: progress shown to users only moves forward.
     await trials.update(trial.id, {
       status: 'processing',
-      progress_percent: 0,
+      ...(job.attempts > 1 && trial.status === 'processing' ? {} : { progress_percent: 0 }),
       progress_message: 'Processing started',
       updated_at: deps.clock.now().toISOString(),
     });
@@ -35,11 +36,12 @@ export const trialJobs: JobKindHandler = {
 
   async onProgress(deps, job, progress) {
     if (!job.trial_id || (progress.percent == null && progress.message == null)) return;
-    await new TrialRepository(deps.db).update(job.trial_id, {
-      ...(progress.percent != null ? { progress_percent: Math.round(progress.percent) } : {}),
-      ...(progress.message != null ? { progress_message: progress.message } : {}),
-      updated_at: deps.clock.now().toISOString(),
-    });
+    await new TrialRepository(deps.db).raiseProgress(
+      job.trial_id,
+      progress.percent == null ? null : Math.round(progress.percent),
+      progress.message ?? null,
+      deps.clock.now().toISOString(),
+    );
   },
 
   async resolveInput(deps, job, inputId) {

@@ -22,7 +22,7 @@ import {
 import { apiCall } from '../../api/client';
 import { errorText } from '../../api/api-error';
 import { authStore } from '../../auth/auth-store';
-import { mailto } from '../../layout/support';
+import { mailto, useSupportEmail } from '../../layout/support';
 import { routePath } from '../../routing/route-names';
 import { AuthCard } from './AuthCard';
 import { intendedUseLabel } from './intended-use';
@@ -31,6 +31,7 @@ import { intendedUseLabel } from './intended-use';
 export default function LicensePage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const supportEmail = useSupportEmail();
   const [choice, setChoice] = useState<IntendedUse | ''>('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -72,9 +73,15 @@ export default function LicensePage() {
           <Alert severity="info" role="status">
             <Trans
               t={t}
-              i18nKey="license.notPermitted"
+              i18nKey={supportEmail ? 'license.notPermitted' : 'license.notPermittedNoContact'}
               values={{ use: intendedUseLabel(choice as IntendedUse, true) }}
-              components={{ link: <Link href={mailto(t('license.mailSubject'))} /> }}
+              components={{
+                link: supportEmail ? (
+                  <Link href={mailto(supportEmail, t('license.mailSubject'))} />
+                ) : (
+                  <span />
+                ),
+              }}
             />
           </Alert>
         ) : null}

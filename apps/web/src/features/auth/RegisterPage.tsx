@@ -80,7 +80,13 @@ export default function RegisterPage() {
               {failure}
             </Alert>
           ) : null}
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+              gap: 2,
+            }}
+          >
             {text('username', t('register.username'), {
               required: true,
               autoComplete: 'username',

@@ -185,7 +185,9 @@ describe('Login, Verify and License pages (SPEC §4, §5)', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     await userEvent.click(submit);
     await waitFor(() => expect(router.state.location.pathname).toBe('/sessions'));
-    expect(api.calls[0].body).toEqual({ institutional_use: 'teaching_at_academic' });
+    expect(api.calls.find((c) => c.key === 'POST /api/set-institutional-use/')?.body).toEqual({
+      institutional_use: 'teaching_at_academic',
+    });
     expect(authStore.get().institutionalUse).toBe('teaching_at_academic');
   });
 });

@@ -29,6 +29,7 @@ import { CalibrationResults } from './CalibrationResults';
 import { ImportCalibration } from './ImportCalibration';
 import { ReconnectPhoneDialog } from './ReconnectPhoneDialog';
 import { useTrialRun } from './use-trial-run';
+import { WaitingForPhones } from './WaitingForPhones';
 import { Card, ConnectedPhones, WizardSteps } from './WizardParts';
 
 type Placement = 'Perpendicular' | 'Lying';
@@ -51,6 +52,8 @@ export default function CalibrationPage() {
   const [confirming, setConfirming] = useState(false);
   const { t: tc } = useTranslation('calibration');
   const live = useCaptureStatus(sessionId, 1000);
+  const { t: ts } = useTranslation('security');
+  const [cancelling, setCancelling] = useState(false);
 
   /** Loads a processed calibration trial: its per-camera report and images, shown before Confirm. */
   const loadView = useCallback(async (trialId: string) => {
@@ -143,6 +146,19 @@ export default function CalibrationPage() {
 
   const st = run.status;
   const busy = starting || run.running;
+  // A recording waiting for a phone never holds the page: the user may leave it or give it up.
+  const waiting = busy && st?.status === 'uploading';
+  const cancelWaiting = async () => {
+    setCancelling(true);
+    try {
+      await captureApi.cancel(sessionId);
+      run.reset();
+    } catch (err) {
+      toast.error(ts('waiting.cancelFailed', { message: errorText(err) }));
+    } finally {
+      setCancelling(false);
+    }
+  };
   // SPEC §4: a snackbar with the count of uploaded videos while uploading, and a note when processing starts.
   const uploadNote =
     busy && st?.status === 'uploading'
@@ -236,15 +252,8 @@ export default function CalibrationPage() {
           </Stack>
         </Card>
       </Stack>
-      {busy && st?.status === 'uploading' ? (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {st.message
-            ? localizeMessage(st.message)
-            : t('calibration.videosUploadedNote', {
-                uploaded: st.n_videos_uploaded,
-                expected: st.n_videos_expected,
-              })}
-        </Alert>
+      {waiting && st ? (
+        <WaitingForPhones status={st} onCancel={() => void cancelWaiting()} cancelling={cancelling} />
       ) : null}
       {busy && st?.status === 'processing' ? (
         <Alert severity="info" sx={{ mt: 2 }}>
@@ -286,7 +295,7 @@ export default function CalibrationPage() {
         <Button
           variant="outlined"
           onClick={() => navigate(routePath('ConnectDevicesForId', { id: sessionId }))}
-          disabled={busy}
+          disabled={busy && !waiting}
         >
           {t('common:actions.back')}
         </Button>

@@ -31,6 +31,7 @@ import { DEFAULT_ADVANCED, validateNeutral, type NeutralForm } from './neutral-f
 import { ReconnectPhoneDialog } from './ReconnectPhoneDialog';
 import { SessionInfoCard } from './SessionInfoCard';
 import { useTrialRun } from './use-trial-run';
+import { trialErrorText, WaitingForPhones } from './WaitingForPhones';
 import { Card, WizardSteps } from './WizardParts';
 
 function neutralCaption(status: string | null, busy: boolean): string {
@@ -61,6 +62,8 @@ export default function NeutralPage() {
     advanced: DEFAULT_ADVANCED,
   });
   const [submitted, setSubmitted] = useState(false);
+  const { t: ts } = useTranslation('security');
+  const [cancelling, setCancelling] = useState(false);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -111,7 +114,10 @@ export default function NeutralPage() {
     const trial = st.trial_id
       ? await apiCall(getTrialEndpoint, { params: { id: st.trial_id } }).catch(() => null)
       : null;
-    const parts = [localizeMessage(trial?.meta.error_msg ?? st.message ?? t('neutral.neutralError'))];
+    const parts = [
+      trialErrorText(ts, trial?.meta, localizeMessage) ??
+        localizeMessage(st.message ?? t('neutral.neutralError')),
+    ];
     if (nCal !== undefined && st.n_videos_uploaded !== nCal)
       parts.push(localizeMessage(DEVICE_MESSAGES.missingVideos(nCal, st.n_videos_uploaded)));
     setError(parts.join(' '));
@@ -167,6 +173,19 @@ export default function NeutralPage() {
 
   const busy = starting || run.running;
   const st = run.status;
+  // A recording waiting for a phone never holds the page: the user may leave it or give it up.
+  const waiting = busy && st?.status === 'uploading';
+  const cancelWaiting = async () => {
+    setCancelling(true);
+    try {
+      await captureApi.cancel(sessionId);
+      run.reset();
+    } catch (err) {
+      toast.error(ts('waiting.cancelFailed', { message: errorText(err) }));
+    } finally {
+      setCancelling(false);
+    }
+  };
   const caption = failed
     ? t('captions.rerecord')
     : neutralCaption(busy ? (st?.status ?? 'recording') : null, busy);
@@ -189,7 +208,13 @@ export default function NeutralPage() {
           {errorText(session.error)}
         </Alert>
       ) : null}
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
         <SessionInfoCard
           sessionId={sessionId}
           preselectId={session.data?.subject_id ?? null}
@@ -228,15 +253,8 @@ export default function NeutralPage() {
             />
             <Typography variant="body1">{t('neutral.instructions')}</Typography>
           </Stack>
-          {busy && st?.status === 'uploading' ? (
-            <Alert severity="info" sx={{ mt: 2 }}>
-              {st.message
-                ? localizeMessage(st.message)
-                : t('calibration.videosUploadedNote', {
-                    uploaded: st.n_videos_uploaded,
-                    expected: st.n_videos_expected,
-                  })}
-            </Alert>
+          {waiting && st ? (
+            <WaitingForPhones status={st} onCancel={() => void cancelWaiting()} cancelling={cancelling} />
           ) : null}
           {processing ? (
             <Box sx={{ mt: 2 }} aria-live="polite">
@@ -282,7 +300,7 @@ export default function NeutralPage() {
         <Button
           variant="outlined"
           onClick={() => navigate(routePath('Calibration', { id: sessionId }))}
-          disabled={busy}
+          disabled={busy && !waiting}
         >
           {t('common:actions.back')}
         </Button>

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEVICE_MESSAGES } from '@poselab/contract';
+import { DEVICE_MESSAGES, LICENSE_MESSAGES } from '@poselab/contract';
+import { authStore } from '../../auth/auth-store';
 import { createQueryClient } from '../../App';
 import { ToastProvider } from '../../toast/toast';
 import { Recorder } from './Recorder';
@@ -54,6 +55,7 @@ function renderRecorder(framerate: number) {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  authStore.update({ licenseEndDate: null });
 });
 
 describe('Recorder', () => {
@@ -91,5 +93,16 @@ describe('Recorder', () => {
     });
     expect(calls.some((c) => c.endsWith('/cancel_trial/'))).toBe(true);
     expect(screen.getByRole('button', { name: 'Start recording' })).toBeInTheDocument();
+  });
+
+  it('keeps Start recording disabled with the license message once the license has expired', () => {
+    authStore.update({ licenseEndDate: '2020-01-31' });
+    const calls = fakeServer(60);
+    renderRecorder(60);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Trial name' }), { target: { value: 'walk' } });
+    expect(screen.getByRole('button', { name: 'Start recording' })).toBeDisabled();
+    expect(screen.getByText(LICENSE_MESSAGES.expired)).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Trial name' }), { key: 'Enter' });
+    expect(calls).toEqual([]);
   });
 });

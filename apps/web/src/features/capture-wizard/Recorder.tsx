@@ -6,14 +6,18 @@ import {
   ALPHA_DASH_CUSTOM,
   DEFAULT_FRAMERATE,
   DEVICE_MESSAGES,
+  LICENSE_MESSAGES,
+  licenseExpired,
   MESSAGES,
   maxRecordingSeconds,
 } from '@poselab/contract';
 import { errorText } from '../../api/api-error';
+import { useAuth } from '../../auth/auth-store';
 import { i18n } from '../../i18n';
 import { useLocalizeMessage } from '../../i18n/contract-messages';
 import { toast } from '../../toast/toast';
 import { captureApi, formatElapsed } from './api';
+import { waitingLine } from './WaitingForPhones';
 
 type RecorderState = 'ready' | 'recording' | 'processing';
 
@@ -47,6 +51,9 @@ export function Recorder({
   const { t } = useTranslation('wizard');
   const lm = useLocalizeMessage();
   const queryClient = useQueryClient();
+  const { t: tSecurity } = useTranslation('security');
+  // SPEC §6: an expired license ends recording (the server refuses it too).
+  const expired = licenseExpired(useAuth().licenseEndDate);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [state, setState] = useState<RecorderState>('ready');
@@ -69,9 +76,13 @@ export function Recorder({
     const timer = window.setTimeout(async () => {
       try {
         const st = await captureApi.status(sessionId, trialRef.current ?? undefined);
+        // While uploading: which phones are missing, by name (issue #19), else the server's message.
+        const missing = st.waiting_for ?? [];
         setMessage(
           st.status === 'uploading'
-            ? (st.message ??
+            ? missing.length > 0
+              ? missing.map((p) => waitingLine(tSecurity, p)).join(' ')
+              : (st.message ??
                 t('calibration.videosUploaded', {
                   uploaded: st.n_videos_uploaded,
                   expected: st.n_videos_expected,
@@ -184,7 +195,7 @@ export function Recorder({
             if (nameError) setNameError(validateTrialName(e.target.value));
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && state === 'ready') void start();
+            if (e.key === 'Enter' && state === 'ready' && !expired) void start();
           }}
           error={Boolean(nameError)}
           helperText={nameError ? lm(nameError) : t('recorder.limit', { seconds: limit, fps: framerate })}
@@ -192,7 +203,7 @@ export function Recorder({
           sx={{ minWidth: 220 }}
         />
         {state === 'ready' ? (
-          <Button variant="contained" onClick={() => void start()} disabled={busy}>
+          <Button variant="contained" onClick={() => void start()} disabled={busy || expired}>
             {t('recorder.start')}
           </Button>
         ) : null}
@@ -207,6 +218,11 @@ export function Recorder({
           </Button>
         ) : null}
       </Stack>
+      {expired && state === 'ready' ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {lm(LICENSE_MESSAGES.expired)}
+        </Alert>
+      ) : null}
       {state === 'processing' ? (
         <Alert severity="info" sx={{ mt: 1 }}>
           {message ? lm(message) : t('recorder.uploading')}

@@ -62,7 +62,7 @@ export function ChartOptionsPanel({
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
         gap: 1.5,
         p: 2,
         maxWidth: 520,

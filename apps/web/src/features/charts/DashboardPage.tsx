@@ -130,7 +130,13 @@ export default function DashboardPage() {
         </Alert>
       )}
       {!loggedIn && !id && <Alert severity="info">{t('publicOnly')}</Alert>}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '360px 1fr' }, gap: 2 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '360px minmax(0, 1fr)' },
+          gap: 2,
+        }}
+      >
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('dataMenu')}>
           <Typography variant="subtitle1" component="h2" gutterBottom>
             {t('data')}

@@ -130,7 +130,14 @@ export class KinematicsChart {
     return { min: s.min, max: s.max };
   }
 
+  /**
+   * The chart as a PNG without the hover state: the tooltip and highlighted points of the last mouse position
+   * stay drawn until the pointer leaves, and would otherwise end up in the picture.
+   */
   toPng(): string {
+    this.chart.setActiveElements([]);
+    this.chart.tooltip?.setActiveElements([], { x: 0, y: 0 });
+    this.chart.update('none');
     return this.chart.toBase64Image('image/png', 1);
   }
 

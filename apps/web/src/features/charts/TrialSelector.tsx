@@ -53,7 +53,7 @@ export function TrialSelector({
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: '1fr 1fr',
+        gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
         gap: 1,
         p: 1,
         border: 1,

@@ -47,7 +47,7 @@ export default function DownloadsPage() {
       <Paper variant="outlined">
         {reports.isFetching ? <LinearProgress aria-label={t('loading')} /> : null}
         {reports.isError ? <Alert severity="error">{errorText(reports.error)}</Alert> : null}
-        <TableContainer>
+        <TableContainer sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={t('tableLabel')}>
             <TableHead>
               <TableRow>

@@ -1,18 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack, TextField } from '@mui/material';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES as M, type OwnProfile, type UpdateProfileBody } from '@poselab/contract';
+import {
+  ACCOUNT_MESSAGES as M,
+  SECURITY_MESSAGES,
+  type OwnProfile,
+  type UpdateProfileBody,
+} from '@poselab/contract';
 import { LANGUAGES } from '../../i18n';
 import { useLocalizeMessage } from '../../i18n/contract-messages';
 import { CheckboxField } from '../auth/CheckboxField';
+import { PasswordField } from '../auth/PasswordField';
 import { countries } from '../auth/countries';
 import { applyFieldErrors, submitDisabled } from '../auth/form-helpers';
 import { SelectField } from '../auth/SelectField';
 
-/** SPEC §5 Profile: first name, last name and e-mail required; the rest optional; username read-only. */
-const schema = z.object({
+/**
+ * SPEC §5 Profile: first name, last name and e-mail required; the rest optional; username read-only. A new
+ * e-mail address also needs the current password (issue #19).
+ */
+const fields = z.object({
   first_name: z.string().trim().min(1, M.firstNameRequired),
   last_name: z.string().trim().min(1, M.lastNameRequired),
   email: z.string().trim().min(1, M.emailRequired).email(M.emailInvalid),
@@ -24,9 +34,20 @@ const schema = z.object({
   language: z.enum(['en', 'de']),
   unit: z.enum(['metric', 'imperial']),
   newsletter: z.boolean(),
+  current_password: z.string(),
+  show_email: z.boolean(),
 });
-type ProfileForm = z.infer<typeof schema>;
-const FIELDS = Object.keys(schema.shape);
+type ProfileForm = z.infer<typeof fields>;
+const FIELDS = Object.keys(fields.shape);
+
+const emailChanged = (email: string, current: string) => email.trim().toLowerCase() !== current.toLowerCase();
+
+function profileSchema(currentEmail: string) {
+  return fields.refine((v) => !emailChanged(v.email, currentEmail) || v.current_password.length > 0, {
+    path: ['current_password'],
+    message: SECURITY_MESSAGES.currentPasswordRequired,
+  });
+}
 
 export function EditProfileForm({
   profile,
@@ -38,12 +59,15 @@ export function EditProfileForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation(['profile', 'auth', 'common']);
+  const { t: ts } = useTranslation('security');
   const lm = useLocalizeMessage();
+  const schema = useMemo(() => profileSchema(profile.email), [profile.email]);
   const {
     register,
     control,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<ProfileForm>({
     resolver: zodResolver(schema),
@@ -59,12 +83,15 @@ export function EditProfileForm({
       language: profile.language === 'de' ? 'de' : 'en',
       unit: profile.unit,
       newsletter: profile.newsletter,
+      current_password: '',
+      show_email: profile.show_email,
     },
   });
+  const changingEmail = emailChanged(watch('email'), profile.email);
 
-  const submit = async (values: ProfileForm) => {
+  const submit = async ({ current_password, ...values }: ProfileForm) => {
     try {
-      await onSave(values);
+      await onSave(changingEmail ? { ...values, current_password } : values);
     } catch (err) {
       applyFieldErrors(err, setError, FIELDS);
     }
@@ -83,14 +110,35 @@ export function EditProfileForm({
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(submit)} aria-label={t('editForm')}>
       <Stack spacing={2}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+            gap: 2,
+          }}
+        >
           <TextField
             label={t('fields.username')}
             value={profile.username}
             slotProps={{ htmlInput: { readOnly: true } }}
             helperText={t('fields.usernameReadOnly')}
           />
-          {text('email', t('fields.email'), { required: true, type: 'email', autoComplete: 'email' })}
+          {text('email', t('fields.email'), {
+            required: true,
+            type: 'email',
+            autoComplete: 'email',
+            ...(changingEmail && !errors.email ? { helperText: ts('profile.emailChangeHint') } : {}),
+          })}
+          {changingEmail ? (
+            <PasswordField
+              label={ts('profile.currentPassword')}
+              required
+              autoComplete="current-password"
+              error={Boolean(errors.current_password)}
+              helperText={lm(errors.current_password?.message)}
+              {...register('current_password')}
+            />
+          ) : null}
           {text('first_name', t('fields.firstName'), { required: true, autoComplete: 'given-name' })}
           {text('last_name', t('fields.lastName'), { required: true, autoComplete: 'family-name' })}
           {text('institution', t('fields.institution'), { autoComplete: 'organization' })}
@@ -123,6 +171,7 @@ export function EditProfileForm({
           />
         </Box>
         <CheckboxField control={control} name="newsletter" label={t('fields.newsletterOptIn')} />
+        <CheckboxField control={control} name="show_email" label={t('fields.showEmail')} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onCancel} disabled={isSubmitting}>
             {t('common:actions.cancel')}

@@ -43,7 +43,7 @@ export function ProfileDetails({ info }: { info: UserInfo }) {
       component="dl"
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '160px minmax(0, 1fr)' },
         columnGap: 2,
         rowGap: { xs: 0.25, sm: 1 },
         m: 0,
@@ -55,7 +55,9 @@ export function ProfileDetails({ info }: { info: UserInfo }) {
       <Row label={t('fields.website')}>{website}</Row>
       {own ? (
         <>
-          <Row label={t('fields.email')}>{own.email}</Row>
+          <Row label={t('fields.email')}>
+            {own.show_email ? `${own.email} (${t('emailShown')})` : own.email}
+          </Row>
           <Row label={t('fields.reasonShort')}>{own.reason}</Row>
           <Row label={t('fields.language')}>{t(`auth:languages.${own.language === 'de' ? 'de' : 'en'}`)}</Row>
           <Row label={t('fields.units')}>

@@ -39,29 +39,30 @@ describe('ProfilePage (SPEC §2 Profile)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The user "ghost" does not exist.');
   });
 
-  it("shows another user's profile read-only with a Contact mailto link", async () => {
+  const otherProfile = (public_email: string | null) => {
     const { is_own: _own, ...rest } = ownInfo('bob');
-    stubApi({
-      'POST /api/get_user_info/': () => ({
-        json: {
-          username: rest.username,
-          first_name: 'Bob',
-          last_name: 'Stone',
-          institution: rest.institution,
-          profession: rest.profession,
-          website: 'bob.example.org',
-          country: 'DE',
-          profile_picture: rest.profile_picture,
-          unit: 'metric',
-          is_own: false,
-        },
-      }),
-    });
+    return {
+      username: rest.username,
+      first_name: 'Bob',
+      last_name: 'Stone',
+      institution: rest.institution,
+      profession: rest.profession,
+      website: 'bob.example.org',
+      country: 'DE',
+      profile_picture: rest.profile_picture,
+      unit: 'metric',
+      is_own: false,
+      public_email,
+    };
+  };
+
+  it("shows another user's profile read-only with a Contact link to the e-mail they chose to show", async () => {
+    stubApi({ 'POST /api/get_user_info/': () => ({ json: otherProfile('bob@example.org') }) });
     renderProfile('bob');
     expect(await screen.findByText('Bob Stone')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact' })).toHaveAttribute(
       'href',
-      expect.stringMatching(/^mailto:/),
+      expect.stringMatching(/^mailto:bob@example\.org\?subject=/),
     );
     expect(screen.getByRole('link', { name: 'bob.example.org' })).toHaveAttribute(
       'href',
@@ -71,6 +72,14 @@ describe('ProfilePage (SPEC §2 Profile)', () => {
     for (const name of ['Edit profile', 'Settings', 'Change image', 'Change logo']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
+  });
+
+  it('hides Contact when the user did not choose to show their e-mail', async () => {
+    stubApi({ 'POST /api/get_user_info/': () => ({ json: otherProfile(null) }) });
+    renderProfile('bob');
+    expect(await screen.findByText('Bob Stone')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Contact' })).not.toBeInTheDocument();
+    expect(document.querySelector('a[href^="mailto:"]')).toBeNull();
   });
 
   it('shows the edit, settings, image and logo buttons on one own profile', async () => {

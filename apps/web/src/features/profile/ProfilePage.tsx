@@ -57,6 +57,7 @@ export default function ProfilePage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { t: tSecurity } = useTranslation('security');
   const query = useUserInfo(username, auth.verified ? auth.token : null);
   const [mode, setMode] = useState<Mode>('view');
   const [popup, setPopup] = useState<Popup>(null);
@@ -108,6 +109,9 @@ export default function ProfilePage() {
       const updated = await apiCall(updateProfileEndpoint, { body });
       applyUserInfo(updated);
       toast.success(M.profileUpdated);
+      if (body.current_password && updated.pending_email) {
+        toast.info(tSecurity('profile.emailChangeSent', { email: updated.pending_email }));
+      }
       await refresh();
       setMode('view');
     } catch (err) {
@@ -200,6 +204,11 @@ export default function ProfilePage() {
               @{info.username}
             </Button>
             <Divider sx={{ my: 2 }} />
+            {own?.pending_email ? (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {tSecurity('profile.emailPending', { email: own.pending_email })}
+              </Alert>
+            ) : null}
             {mode === 'edit' && own ? (
               <EditProfileForm profile={own} onSave={saveProfile} onCancel={() => setMode('view')} />
             ) : (
@@ -253,11 +262,15 @@ export default function ProfilePage() {
                     {t('changeLogo')}
                   </Button>
                 </>
-              ) : (
-                <Button variant="contained" href={mailto(t('contactSubject', { username: info.username }))}>
+              ) : info.public_email ? (
+                // Only when the user chose to show their e-mail on their profile.
+                <Button
+                  variant="contained"
+                  href={mailto(info.public_email, t('contactSubject', { username: info.username }))}
+                >
                   {t('contact')}
                 </Button>
-              )}
+              ) : null}
             </Stack>
           </Box>
         </Stack>

@@ -14,7 +14,7 @@ import {
   MenuItem,
   TextField,
 } from '@mui/material';
-import { newSubjectEndpoint, type Session } from '@poselab/contract';
+import { licenseExpired, newSubjectEndpoint, type Session } from '@poselab/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -102,6 +102,8 @@ export function SessionMenu({
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [sharing, setSharing] = useState(false);
+  // SPEC §6: an expired license removes the ways to a new recording.
+  const expired = licenseExpired(useAuth().licenseEndDate);
   const close = () => setAnchor(null);
   const downloads = useSessionDownloads(session.id, useAuth().allowSyncDownload, close);
   const sameSetup = async () => {
@@ -133,10 +135,10 @@ export function SessionMenu({
           />
         </MenuItem>
         <Divider />
-        <MenuItem onClick={() => void sameSetup()}>
+        <MenuItem onClick={() => void sameSetup()} disabled={expired}>
           <ListItemText>{t('menu.sameSetup')}</ListItemText>
         </MenuItem>
-        <MenuItem onClick={() => (close(), navigate(routePath('ConnectDevices')))}>
+        <MenuItem onClick={() => (close(), navigate(routePath('ConnectDevices')))} disabled={expired}>
           {t('menu.newSession')}
         </MenuItem>
         <MenuItem onClick={() => (close(), setSharing(true))}>{t('menu.share')}</MenuItem>

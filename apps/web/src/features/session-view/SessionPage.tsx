@@ -13,6 +13,7 @@ import { useSession } from './api';
 import { SessionMenu } from './SessionMenu';
 import { TrialActionDialogs } from './TrialActionDialogs';
 import { TrialList, type TrialAction } from './TrialList';
+import { hasQualityInfo, QualityPanel } from './quality/QualityPanel';
 import { isCalibration, isNeutral, isViewable } from './trial-status';
 import { ViewerPanel } from './viewer/ViewerPanel';
 import { toast } from '../../toast/toast';
@@ -57,6 +58,7 @@ export default function SessionPage() {
     trials.some((t) => t.id === tid && isViewable(t)),
   );
   const shownTrials = shownIds.map((tid) => trials.find((t) => t.id === tid)!);
+  const qualityTrials = trials.filter(hasQualityInfo);
   const isOwner = Boolean(session?.is_owner);
 
   useEffect(() => {
@@ -115,7 +117,11 @@ export default function SessionPage() {
         {!isOwner && <PublicDownloadButton sessionId={session.id} />}
       </Stack>
       <Box
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 1fr) 2.4fr' }, gap: 2 }}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(260px, 1fr) minmax(0, 2.4fr)' },
+          gap: 2,
+        }}
       >
         <Stack spacing={2}>
           {isOwner && (
@@ -142,11 +148,15 @@ export default function SessionPage() {
         </Stack>
         <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
           {shownTrials.length > 0 ? (
-            <ViewerPanel trials={shownTrials} />
+            <ViewerPanel trials={shownTrials} sessionTrials={session.trials} />
           ) : (
             <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
               {t('noViewable')}
             </Typography>
+          )}
+          {qualityTrials.length > 0 && (
+            // Keyed by the shown trial: showing another trial shows its quality.
+            <QualityPanel key={shownIds[0] ?? ''} trials={qualityTrials} initial={shownIds[0] ?? null} />
           )}
         </Paper>
       </Box>

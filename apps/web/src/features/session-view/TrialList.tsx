@@ -13,13 +13,16 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import type { Trial } from '@poselab/contract';
-import { useState } from 'react';
+import { BUSY_TRIAL_STATUSES, type Trial } from '@poselab/contract';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n';
 import { localizeMessage } from '../../i18n/contract-messages';
 import { tagLabel } from '../subjects/tags';
+import { DoneWithWarningsChip, TrialWarningsToggle } from './quality/TrialWarnings';
+import { isDoneWithWarnings, trialWarnings } from './quality/warning-text';
 import {
+  isCalibration,
   isNeutral,
   isViewable,
   statusColor,
@@ -32,13 +35,19 @@ import { trialFiles } from '../archive/trial-files';
 
 export type TrialAction = 'rename' | 'analysis' | 'tags' | 'trash' | 'restore' | 'delete' | 'download';
 
-/** SPEC §2 trial menu entries a trial offers. */
+/**
+ * SPEC §2 trial menu entries a trial offers — only what the server allows: no Rename for the neutral and
+ * calibration trials (their names are fixed), no Analysis for them or trashed trials, and no Rename or Edit
+ * Tags while the trial uploads or processes (SPEC §4).
+ */
 export function trialMenuEntries(t: Trial): { action: TrialAction; label: string }[] {
   const entries: { action: TrialAction; label: string }[] = [];
   const add = (action: TrialAction) => entries.push({ action, label: i18n.t(`session:trialMenu.${action}`) });
-  if (!isNeutral(t)) add('rename');
-  if (!t.trashed && !isNeutral(t)) add('analysis');
-  add('tags');
+  const special = isNeutral(t) || isCalibration(t);
+  const busy = BUSY_TRIAL_STATUSES.includes(t.status);
+  if (!special && !busy) add('rename');
+  if (!t.trashed && !special) add('analysis');
+  if (!busy) add('tags');
   if (trialFiles(t).length > 0)
     entries.push({ action: 'download', label: i18n.t('archive:menu.trialFiles') });
   if (!t.trashed) add('trash');
@@ -48,6 +57,7 @@ export function trialMenuEntries(t: Trial): { action: TrialAction; label: string
 }
 
 function StatusChip({ trial }: { trial: Trial }) {
+  if (isDoneWithWarnings(trial)) return <DoneWithWarningsChip trial={trial} />;
   const chip = (
     <Chip size="small" label={statusLabel(trial)} color={statusColor(trial.status)} variant="outlined" />
   );
@@ -95,57 +105,65 @@ export function TrialList({
         {trials.map((t) => {
           const viewable = isViewable(t);
           return (
-            <ListItem
-              key={t.id}
-              disablePadding
-              data-testid={`trial-${t.name}`}
-              secondaryAction={
-                isOwner && (
-                  <IconButton
-                    edge="end"
-                    aria-label={tr('list.menu', { name: t.name })}
-                    onClick={(e) => setMenu({ el: e.currentTarget, trial: t })}
-                  >
-                    <MoreVertIcon />
-                  </IconButton>
-                )
-              }
-            >
-              <Checkbox
-                size="small"
-                checked={shown.includes(t.id)}
-                disabled={!viewable}
-                onChange={() => onToggle(t)}
-                slotProps={{ input: { 'aria-label': tr('list.show', { name: t.name }) } }}
-              />
-              <ListItemButton
-                selected={shown[0] === t.id}
-                disabled={!viewable && t.status === 'done'}
-                onClick={() => viewable && onShow(t)}
-              >
-                <ListItemText
-                  primary={
-                    <Box
-                      component="span"
-                      sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+            <Fragment key={t.id}>
+              <ListItem
+                disablePadding
+                data-testid={`trial-${t.name}`}
+                secondaryAction={
+                  isOwner && (
+                    <IconButton
+                      edge="end"
+                      aria-label={tr('list.menu', { name: t.name })}
+                      onClick={(e) => setMenu({ el: e.currentTarget, trial: t })}
                     >
-                      <span style={{ textDecoration: t.trashed ? 'line-through' : undefined }}>{t.name}</span>
-                      <StatusChip trial={t} />
-                      {t.trashed && <Chip size="small" label={tr('list.removed')} />}
-                    </Box>
-                  }
-                  secondary={
-                    t.status === 'error'
-                      ? trialErrorText(t)
-                      : t.status === 'processing' && t.progress_info.message
-                        ? localizeMessage(t.progress_info.message)
-                        : t.tags.length
-                          ? t.tags.map(labelOf).join(', ')
-                          : null
-                  }
+                      <MoreVertIcon />
+                    </IconButton>
+                  )
+                }
+              >
+                <Checkbox
+                  size="small"
+                  checked={shown.includes(t.id)}
+                  disabled={!viewable}
+                  onChange={() => onToggle(t)}
+                  slotProps={{ input: { 'aria-label': tr('list.show', { name: t.name }) } }}
                 />
-              </ListItemButton>
-            </ListItem>
+                <ListItemButton
+                  selected={shown[0] === t.id}
+                  disabled={!viewable && t.status === 'done'}
+                  onClick={() => viewable && onShow(t)}
+                >
+                  <ListItemText
+                    primary={
+                      <Box
+                        component="span"
+                        sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+                      >
+                        <span style={{ textDecoration: t.trashed ? 'line-through' : undefined }}>
+                          {t.name}
+                        </span>
+                        <StatusChip trial={t} />
+                        {t.trashed && <Chip size="small" label={tr('list.removed')} />}
+                      </Box>
+                    }
+                    secondary={
+                      t.status === 'error'
+                        ? trialErrorText(t)
+                        : t.status === 'processing' && t.progress_info.message
+                          ? localizeMessage(t.progress_info.message)
+                          : t.tags.length
+                            ? t.tags.map(labelOf).join(', ')
+                            : null
+                    }
+                  />
+                </ListItemButton>
+              </ListItem>
+              {trialWarnings(t).length > 0 && (
+                <ListItem sx={{ pl: 6, pt: 0 }} data-testid={`trial-warnings-${t.name}`}>
+                  <TrialWarningsToggle trial={t} />
+                </ListItem>
+              )}
+            </Fragment>
           );
         })}
       </List>

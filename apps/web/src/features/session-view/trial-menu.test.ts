@@ -31,6 +31,14 @@ describe('trial menu (SPEC §2)', () => {
   it('has no Rename or Analysis for the neutral trial', () => {
     expect(labels(trial({ name: 'neutral' }))).toEqual(['Edit Tags', 'Trash', 'Delete']);
   });
+  it('has no Rename or Analysis for the calibration trial (the server refuses renaming it)', () => {
+    expect(labels(trial({ name: 'calibration' }))).toEqual(['Edit Tags', 'Trash', 'Delete']);
+  });
+  it('offers no Rename or Edit Tags while the trial uploads or processes', () => {
+    for (const status of ['stopped', 'processing', 'reprocess'] as const) {
+      expect(labels(trial({ status }))).toEqual(['Analysis', 'Trash', 'Delete']);
+    }
+  });
   it('offers Restore instead of Trash, and no Analysis, for a trashed trial', () => {
     expect(labels(trial({ trashed: true }))).toEqual(['Rename', 'Edit Tags', 'Restore', 'Delete']);
   });

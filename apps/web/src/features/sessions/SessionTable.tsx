@@ -15,6 +15,7 @@ import { SESSION_PAGE_SIZE, type SessionSort, type SessionSummary } from '@posel
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { stickyEndCell, tableScroll } from '../../layout/table-styles';
 import { shortDate, sessionName } from './api';
 
 export interface SortState {
@@ -100,7 +101,7 @@ export function SessionTable({
     <Box>
       {loading ? <LinearProgress aria-label={t('loading')} /> : <Box sx={{ height: 4 }} />}
       {error ? <Alert severity="error">{error}</Alert> : null}
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <TableContainer sx={tableScroll}>
         <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>
@@ -127,7 +128,7 @@ export function SessionTable({
                   )}
                 </TableCell>
               ))}
-              <TableCell padding="checkbox" aria-label={t('actionsColumn')} />
+              <TableCell padding="checkbox" aria-label={t('actionsColumn')} sx={stickyEndCell} />
             </TableRow>
           </TableHead>
           <TableBody>
@@ -156,7 +157,9 @@ export function SessionTable({
                     {c.cell(s)}
                   </TableCell>
                 ))}
-                <TableCell padding="checkbox">{actions(s)}</TableCell>
+                <TableCell padding="checkbox" sx={stickyEndCell}>
+                  {actions(s)}
+                </TableCell>
               </TableRow>
             ))}
             {!loading && rows.length === 0 ? (

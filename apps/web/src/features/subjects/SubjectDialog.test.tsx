@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SUBJECT_MESSAGES as M, type Subject } from '@poselab/contract';
 import { createQueryClient } from '../../App';
 import { authStore } from '../../auth/auth-store';
+import { i18n } from '../../i18n';
 import { ToastProvider } from '../../toast/toast';
 import { SubjectDialog } from './SubjectDialog';
 
@@ -128,5 +129,49 @@ describe('SubjectDialog', () => {
     expect(screen.getByText('Too old.')).toBeInTheDocument();
     expect(onSaved).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('asks before Escape or Cancel throws away what was typed, and closes at once when nothing changed', async () => {
+    mockFetch(() => ({ status: 500, json: {} }));
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ToastProvider>
+          <SubjectDialog open onClose={onClose} onSaved={vi.fn()} />
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Jane' } });
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Discard your changes?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Jane');
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads a German decimal comma in weight and height', async () => {
+    await i18n.changeLanguage('de');
+    const posted = mockFetch((body) => ({ status: 201, json: savedSubject(body) }));
+    renderDialog();
+    expect(screen.getByLabelText(/^Größe/)).toHaveValue('1,8');
+    const user = userEvent.setup();
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Grete' } });
+    fireEvent.change(screen.getByLabelText(/^Gewicht/), { target: { value: '68,5' } });
+    fireEvent.change(screen.getByLabelText(/^Größe/), { target: { value: '1,75' } });
+    fireEvent.change(screen.getByLabelText(/^Geburtsjahr/), { target: { value: '1990' } });
+    await user.click(screen.getByLabelText(/^Probanden-Tags/));
+    await user.click(await screen.findByRole('option', { name: 'Ohne Beeinträchtigung' }));
+    await user.click(screen.getByRole('checkbox', { name: /eingewilligt/ }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ weight: 68.5, height: 1.75 });
   });
 });

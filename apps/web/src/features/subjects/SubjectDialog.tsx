@@ -15,7 +15,7 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   GENDER_OPTIONS,
@@ -30,6 +30,7 @@ import { ApiError, errorText } from '../../api/api-error';
 import { useAuth } from '../../auth/auth-store';
 import { useLocalizeMessage } from '../../i18n/contract-messages';
 import { toast } from '../../toast/toast';
+import { ConfirmDialog } from '../sessions/ConfirmDialog';
 import { useSaveSubject } from './api';
 import { tagLabel, useSubjectTagVocabulary } from './tags';
 
@@ -71,32 +72,86 @@ function initialValues(subject: Subject | null | undefined, unit: 'metric' | 'im
   };
 }
 
-/** SPEC §2/§5 Subject dialog: creates or edits a subject in the user's unit system (kg/m or lbs/ft-in). */
+/**
+ * SPEC §2/§5 Subject dialog: creates or edits a subject in the user's unit system (kg/m or lbs/ft-in). With
+ * unsaved changes, closing it (Cancel, Escape, a click beside it) asks first.
+ */
 export function SubjectDialog(props: SubjectDialogProps) {
+  const { t } = useTranslation('subjects');
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
+  useEffect(() => {
+    if (!props.open) {
+      setDirty(false);
+      setAsking(false);
+    }
+  }, [props.open]);
+  const requestClose = () => (dirty ? setAsking(true) : props.onClose());
   return (
-    <Dialog
-      open={props.open}
-      onClose={props.onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="subject-dialog-title"
-    >
-      {props.open ? <SubjectForm key={props.subject?.id ?? 'new'} {...props} /> : null}
-    </Dialog>
+    <>
+      <Dialog
+        open={props.open}
+        onClose={requestClose}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby="subject-dialog-title"
+      >
+        {props.open ? (
+          <SubjectForm
+            key={props.subject?.id ?? 'new'}
+            {...props}
+            onClose={requestClose}
+            onDirtyChange={setDirty}
+          />
+        ) : null}
+      </Dialog>
+      <ConfirmDialog
+        open={asking}
+        title={t('dialog.discardTitle')}
+        text={t('dialog.discardText')}
+        onNo={() => setAsking(false)}
+        onYes={() => {
+          setAsking(false);
+          props.onClose();
+        }}
+      />
+    </>
   );
 }
 
-function SubjectForm({ onClose, onSaved, subject }: SubjectDialogProps) {
+function SubjectForm({
+  onClose,
+  onSaved,
+  subject,
+  onDirtyChange,
+}: SubjectDialogProps & { onDirtyChange: (dirty: boolean) => void }) {
   const { t } = useTranslation(['subjects', 'common']);
   const lm = useLocalizeMessage();
   const { unit } = useAuth();
   const imperial = unit === 'imperial';
-  const [values, setValues] = useState<FormValues>(() => initialValues(subject, unit));
+  const { i18n } = useTranslation();
+  const [initial] = useState<FormValues>(() => {
+    const v = initialValues(subject, unit);
+    // Numbers as a German user writes them: 1,8 m.
+    const comma = (x: string) => (i18n.language === 'de' ? x.replace('.', ',') : x);
+    return unit === 'imperial'
+      ? { ...v, weight: comma(v.weight) }
+      : { ...v, weight: comma(v.weight), height: comma(v.height) };
+  });
+  const [values, setValues] = useState<FormValues>(initial);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<SubjectFieldErrors>({});
   const vocabulary = useSubjectTagVocabulary();
   const save = useSaveSubject();
-  const check = validateSubjectInput(values, unit, new Date().getFullYear());
+  // A decimal comma (German) is read as a point; the rules and the server take numbers with a point.
+  const decimal = (v: string) => v.replace(/^(\s*-?\d+),(\d+\s*)$/, '$1.$2');
+  const check = validateSubjectInput(
+    { ...values, weight: decimal(values.weight), height: imperial ? values.height : decimal(values.height) },
+    unit,
+    new Date().getFullYear(),
+  );
   // A server error shows until its field changes; the rules' errors show once a submit was attempted.
   const err = (f: keyof SubjectFieldErrors) => {
     const message = serverErrors[f]?.[0] ?? (submitted ? check.errors[f]?.[0] : undefined);

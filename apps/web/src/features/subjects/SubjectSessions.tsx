@@ -33,7 +33,7 @@ export function SubjectSessions({ subject }: { subject: Subject }) {
       </Typography>
       {list.isFetching ? <LinearProgress aria-label={t('sessions.loading')} /> : null}
       {list.isError ? <Alert severity="error">{errorText(list.error)}</Alert> : null}
-      <TableContainer>
+      <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={t('sessions.table')}>
           <TableHead>
             <TableRow>

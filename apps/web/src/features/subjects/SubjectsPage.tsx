@@ -22,6 +22,7 @@ import { SESSION_PAGE_SIZE, type Subject } from '@poselab/contract';
 import { errorText } from '../../api/api-error';
 import { useAuth } from '../../auth/auth-store';
 import { Page } from '../../layout/PageTitle';
+import { stickyEndCell, tableScroll } from '../../layout/table-styles';
 import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import { ConfirmDialog } from '../sessions/ConfirmDialog';
@@ -105,12 +106,20 @@ export default function SubjectsPage() {
         />
       </Stack>
       <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: selected ? '2fr 1fr' : '1fr' } }}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          // minmax(0, …): a wide table scrolls inside its column instead of widening the page.
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            lg: selected ? 'minmax(0, 2fr) minmax(0, 1fr)' : 'minmax(0, 1fr)',
+          },
+        }}
       >
-        <Paper variant="outlined">
+        <Paper variant="outlined" sx={{ minWidth: 0 }}>
           {list.isFetching ? <LinearProgress aria-label={t('loading')} /> : <Box sx={{ height: 4 }} />}
           {list.isError ? <Alert severity="error">{errorText(list.error)}</Alert> : null}
-          <TableContainer sx={{ overflowX: 'auto' }}>
+          <TableContainer sx={tableScroll}>
             <Table size="small" aria-label={t('title')}>
               <TableHead>
                 <TableRow>
@@ -128,7 +137,7 @@ export default function SubjectsPage() {
                   ).map((h) => (
                     <TableCell key={h}>{t(`columns.${h}`)}</TableCell>
                   ))}
-                  <TableCell padding="checkbox" aria-label={t('actionsColumn')} />
+                  <TableCell padding="checkbox" aria-label={t('actionsColumn')} sx={stickyEndCell} />
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -152,7 +161,7 @@ export default function SubjectsPage() {
                       {s.subject_tags.map((tag) => tagLabel(vocabulary.data, tag)).join(', ')}
                     </TableCell>
                     <TableCell>{s.characteristics}</TableCell>
-                    <TableCell padding="checkbox">
+                    <TableCell padding="checkbox" sx={stickyEndCell}>
                       <SubjectRowMenu
                         subject={s}
                         allowSyncDownload={auth.allowSyncDownload}
@@ -179,7 +188,7 @@ export default function SubjectsPage() {
           />
         </Paper>
         {selected ? (
-          <Paper variant="outlined" sx={{ p: 2 }}>
+          <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
             <SubjectSessions subject={selected} />
           </Paper>
         ) : null}

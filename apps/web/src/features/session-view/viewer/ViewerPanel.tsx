@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/api-error';
 import { i18n } from '../../../i18n';
 import { Visualizer, type VisualizerState } from '../../../viz/Visualizer';
+import type { VisualizerTransforms } from '../../../viz/transforms';
 import { loadTransforms, syncedVideos } from './load-transforms';
 import { PlaybackControls } from './PlaybackControls';
+import { SyncedVideos } from './SyncedVideos';
 
 /** SPEC §9: the visualizer starts playback 1.2 s after loading. */
 export const AUTOPLAY_DELAY_MS = 1200;
@@ -22,8 +24,15 @@ function requestedQuality(): 'high' | 'low' | 'auto' {
 /**
  * 3D skeletons of the given trials with the first trial's synced videos. The Visualizer instance owns the
  * scene and frame loop; this component only feeds it data and shows its state (about 10 updates a second).
+ * `sessionTrials` (the whole session) let the video overlay find the calibration of older trials.
  */
-export function ViewerPanel({ trials }: { trials: Trial[] }) {
+export function ViewerPanel({
+  trials,
+  sessionTrials = trials,
+}: {
+  trials: Trial[];
+  sessionTrials?: Trial[];
+}) {
   const { t } = useTranslation('session');
   const holder = useRef<HTMLDivElement>(null);
   const videoRefs = useRef<(HTMLVideoElement | null)[]>([]);
@@ -31,6 +40,7 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
   const [state, setState] = useState<VisualizerState>({ time: 0, duration: 0, playing: false, speed: 1 });
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  const [firstTransforms, setFirstTransforms] = useState<VisualizerTransforms | null>(null);
   const trialKey = trials.map((t) => t.id).join(',');
   const videos = trials[0] ? syncedVideos(trials[0]) : [];
   const videoCount = useRef(0);
@@ -60,11 +70,13 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     setLoading(true);
     setError(null);
+    setFirstTransforms(null);
     viz.pause();
     viz.seek(0);
     Promise.all(trials.map((t) => loadTransforms(t, abort.signal)))
       .then((list) => {
         viz.setTrials(list);
+        setFirstTransforms(list[0] ?? null);
         viz.setVideos(
           videoRefs.current.slice(0, videoCount.current).filter((x): x is HTMLVideoElement => x !== null),
         );
@@ -116,31 +128,14 @@ export function ViewerPanel({ trials }: { trials: Trial[] }) {
         </Alert>
       )}
       <PlaybackControls viz={viz} state={state} />
-      {videos.length > 0 && (
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: `repeat(${Math.min(videos.length, 4)}, 1fr)` },
-            gap: 1,
-          }}
-        >
-          {videos.map((video, i) => (
-            <Box key={video.id}>
-              <video
-                ref={(el) => {
-                  videoRefs.current[i] = el;
-                }}
-                src={video.url}
-                muted
-                playsInline
-                preload="auto"
-                data-testid="synced-video"
-                aria-label={t('viewer.cameraVideo', { camera: t('viewer.camera', { n: i + 1 }) })}
-                style={{ width: '100%', maxHeight: 260, background: '#000', display: 'block' }}
-              />
-            </Box>
-          ))}
-        </Box>
+      {videos.length > 0 && trials[0] && (
+        <SyncedVideos
+          trial={trials[0]}
+          sessionTrials={sessionTrials}
+          videos={videos}
+          videoRefs={videoRefs}
+          transforms={firstTransforms}
+        />
       )}
       {trials.length > 1 && (
         <Typography variant="caption" color="text.secondary">

@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pairTestPhone, type TestPhone } from '../capture/test-phones';
+import { createUserWithToken } from '../test/fixtures';
+import { seedTrial } from '../test/data-fixtures';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { RemovalService } from './removal.service';
+
+const HOUR = 3_600_000;
+let t: TestApp;
+let auth: string;
+const phones: TestPhone[] = [];
+
+beforeEach(async () => {
+  t = await createTestApp();
+  t.clock.set(new Date('2026-03-01T08:00:00Z'));
+  auth = (await createUserWithToken(t.deps)).authorization;
+});
+afterEach(async () => {
+  for (const p of phones.splice(0)) p.ws.terminate();
+  await t.close();
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: auth } });
+async function list(body: Record<string, unknown> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/sessions/valid/',
+    headers: { authorization: auth },
+    payload: { start: 0, quantity: 40, ...body },
+  });
+  expect(res.statusCode).toBe(200);
+  const json = res.json<{ sessions: Array<{ id: string }>; total: number }>();
+  return { ids: json.sessions.map((s) => s.id).sort(), total: json.total };
+}
+async function newSession(): Promise<{ id: string; secret: string }> {
+  const [s] = (await get('/api/sessions/new/')).json<Array<{ id: string }>>();
+  const row = await t.deps.db
+    .selectFrom('sessions')
+    .select('pairing_secret')
+    .where('id', '=', s.id)
+    .executeTakeFirstOrThrow();
+  return { id: s.id, secret: row.pairing_secret };
+}
+const exists = async (id: string) =>
+  Boolean(await t.deps.db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst());
+
+describe('empty sessions (no phone, trial or name)', () => {
+  it('stay out of the lists and their totals until a phone pairs, a trial is recorded or a name is set', async () => {
+    const empty = await newSession();
+    const paired = await newSession();
+    const named = await newSession();
+    const withTrial = await newSession();
+    const renamed = await newSession();
+    expect(await list()).toEqual({ ids: [], total: 0 });
+
+    const phone = await pairTestPhone(t, paired);
+    phones.push(phone);
+    expect(
+      (await get(`/api/sessions/${named.id}/set_metadata/?settings_session_name=squats`)).statusCode,
+    ).toBe(200);
+    await seedTrial(t.deps, withTrial.id);
+    const rename = await t.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${renamed.id}/rename/`,
+      headers: { authorization: auth },
+      payload: { sessionNewName: 'jumps' },
+    });
+    expect(rename.statusCode).toBe(200);
+
+    const shown = [paired.id, named.id, withTrial.id, renamed.id].sort();
+    expect(await list()).toEqual({ ids: shown, total: 4 });
+    expect(await list({ include_trashed: true })).toEqual({ ids: shown, total: 4 });
+    expect((await list()).ids).not.toContain(empty.id);
+    // Still reachable by its own address while the user works on it.
+    expect((await get(`/api/sessions/${empty.id}/`)).statusCode).toBe(200);
+  });
+
+  it('lists a same-setup session as soon as the phones move over to it', async () => {
+    const first = await newSession();
+    phones.push(await pairTestPhone(t, first));
+    const next = await get(`/api/sessions/${first.id}/new_subject/`);
+    expect(next.statusCode).toBe(200);
+    expect((await list()).ids).toContain(next.json<{ id: string }>().id);
+  });
+
+  it('are removed by the retention job 24 hours after creation; listed ones stay', async () => {
+    const old = await newSession();
+    const kept = await newSession();
+    await seedTrial(t.deps, kept.id);
+    t.clock.set(new Date(t.clock.now().getTime() + 2 * HOUR));
+    const young = await newSession();
+
+    t.clock.set(new Date(t.clock.now().getTime() + 23 * HOUR));
+    expect(await new RemovalService(t.deps).removeEmptySessions()).toBe(1);
+    expect(await exists(old.id)).toBe(false);
+    expect(await exists(young.id)).toBe(true);
+    expect(await exists(kept.id)).toBe(true);
+
+    t.clock.set(new Date(t.clock.now().getTime() + 2 * HOUR));
+    expect(await new RemovalService(t.deps).removeEmptySessions()).toBe(1);
+    expect(await exists(young.id)).toBe(false);
+    expect(await exists(kept.id)).toBe(true);
+  });
+});

@@ -1,0 +1,361 @@
+/**
+ * Issue #14, acceptance 5 (and 1's phone half): the pose2sim demo recorded through four fake phones and
+ * processed by the real worker (support/demo-phones.ts, once per run). The viewer draws the whole skeleton of
+ * that trial (bone-coloured pixels along the legs and arms), the model overlay is drawn into the synced videos
+ * in step with them, and trials with warnings say 'Done with warnings' with their reasons: none of this depends
+ * on how accurate the demo's angles are. The last test compares the trial's angles with the CLI's on the same
+ * clips (acceptance 1), which needs the CLI of issue #14 (it skips while the CLI writes no trial .mot).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { compareLoopedMotion, rotationalSeries } from './support/angle-compare';
+import { loginInBrowser } from './support/accounts';
+import {
+  artifactsDir,
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  SOFTWARE_WEBGL_ARGS,
+} from './support/browser';
+import { DEMO, hasDemo, processedDemoServer, type DemoServer } from './support/demo-phones';
+import { repoRoot } from './support/server';
+import { isBoneColour, pixelsAt } from './support/pixels';
+
+interface ApiTrial {
+  id: string;
+  name: string;
+  status: string;
+  results: { tag: string; media: string | null; device_id: string | null }[];
+  meta: { error_msg?: string; warnings?: { code: string; message: string }[]; quality?: unknown };
+}
+
+/** The limbs whose bones must be on screen: [from joint, to joint] (body origins of the built-in model). */
+const LIMBS: [string, string][] = [
+  ['femur_r', 'tibia_r'],
+  ['tibia_r', 'talus_r'],
+  ['femur_l', 'tibia_l'],
+  ['tibia_l', 'talus_l'],
+  ['humerus_r', 'ulna_r'],
+  ['ulna_r', 'hand_r'],
+  ['humerus_l', 'ulna_l'],
+  ['ulna_l', 'hand_l'],
+];
+
+describe.skipIf(!hasChromium || !hasDemo)(
+  'the demo through four fake phones: viewer, overlay, warnings',
+  () => {
+    let ds: DemoServer;
+    let browser: Browser;
+    let page: Page;
+    const api = async <T>(path: string): Promise<T> => {
+      const res = await fetch(`${ds.server.url}/api${path}`, {
+        headers: { authorization: `Token ${ds.demo.user.token}` },
+      });
+      expect(res.status, path).toBe(200);
+      return (await res.json()) as T;
+    };
+    const media = async <T>(url: string): Promise<T> =>
+      (await (
+        await fetch(new URL(url, ds.server.url), {
+          headers: { authorization: `Token ${ds.demo.user.token}` },
+        })
+      ).json()) as T;
+
+    beforeAll(async () => {
+      ds = await processedDemoServer();
+      browser = await launchBrowser(SOFTWARE_WEBGL_ARGS);
+      page = await browser.newPage({ viewport: DESKTOP });
+      await loginInBrowser(page, ds.server, ds.demo.user);
+    }, 1_800_000);
+    afterAll(async () => {
+      await browser?.close();
+      await ds?.server.stop();
+    });
+
+    it('the neutral (static clips) and the trial (balancing clips) reach Done', async () => {
+      const neutral = await api<ApiTrial>(`/trials/${ds.demo.neutralId}/`);
+      const trial = await api<ApiTrial>(`/trials/${ds.demo.trialId}/`);
+      console.log('processed through phones:', JSON.stringify(ds.demo.timings));
+      for (const t of [neutral, trial])
+        console.log(
+          `${t.name}: ${t.status}, warnings:`,
+          JSON.stringify(t.meta.warnings ?? []),
+          'quality:',
+          JSON.stringify(t.meta.quality ?? null),
+        );
+      expect(neutral.status, neutral.meta.error_msg).toBe('done');
+      expect(trial.status, trial.meta.error_msg).toBe('done');
+      const tags = trial.results.map((r) => r.tag);
+      expect(tags).toEqual(
+        expect.arrayContaining(['visualizerTransforms-json', 'opensim_model', 'camera-calibration']),
+      );
+      expect(tags.filter((t) => t === 'video-sync').length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('the viewer draws the whole skeleton: bone-coloured pixels along both legs and both arms', async () => {
+      const trial = await api<ApiTrial>(`/trials/${ds.demo.trialId}/`);
+      const transforms = await media<{ bodies: Record<string, unknown> }>(
+        trial.results.find((r) => r.tag === 'visualizerTransforms-json')!.media!,
+      );
+      await page.goto(`${ds.server.url}/session/${ds.demo.sessionId}`);
+      const viz = page.getByTestId('visualizer');
+      await viz.locator('canvas').waitFor();
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid="visualizer"]') as HTMLElement)?.dataset.playing === 'true',
+        null,
+        { timeout: 30_000 },
+      );
+      await page.getByRole('button', { name: 'Pause' }).click();
+      const field = page.getByTestId('time-field');
+      await field.fill('0.8');
+      await field.blur();
+      await page.waitForFunction(() => {
+        const el = document.querySelector('[data-testid="visualizer"]') as HTMLElement;
+        return (
+          el.dataset.playing === 'false' &&
+          Math.abs(Number(el.dataset.time) - 0.8) < 1e-6 &&
+          el.dataset.jointsOnScreen
+        );
+      });
+      await page.waitForTimeout(300);
+      const data = await viz.evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+      const joints = JSON.parse(data.jointsOnScreen!) as Record<string, [number, number]>;
+      const bodies = Object.keys(transforms.bodies).filter((b) => !/phantom/i.test(b));
+      expect(Number(data.bodiesDrawn), `bodies drawn of ${bodies.join(', ')}`).toBe(bodies.length);
+
+      const png = await viz.locator('canvas').screenshot();
+      const box = (await viz.locator('canvas').boundingBox())!;
+      // Three points along each limb's bone, away from the joints (where a neighbouring bone could be).
+      const points = LIMBS.flatMap(([a, b]) =>
+        [0.35, 0.5, 0.65].map((f): [number, number] => [
+          joints[a][0] + f * (joints[b][0] - joints[a][0]),
+          joints[a][1] + f * (joints[b][1] - joints[a][1]),
+        ]),
+      );
+      for (const [x, y] of points) {
+        expect(x).toBeGreaterThan(0);
+        expect(y).toBeGreaterThan(0);
+        expect(x).toBeLessThan(box.width);
+        expect(y).toBeLessThan(box.height);
+      }
+      const sky: [number, number] = [10, 10];
+      const samples = await pixelsAt(page, png, [...points, sky], 3);
+      const bonePixels = samples.map((s) => s.filter(isBoneColour).length);
+      const perLimb = LIMBS.map(([a, b], i) => ({
+        limb: `${a}→${b}`,
+        bonePixels: bonePixels[3 * i] + bonePixels[3 * i + 1] + bonePixels[3 * i + 2],
+      }));
+      console.log('bone-coloured pixels per limb (of 147 sampled):', JSON.stringify(perLimb));
+      await screenshot(page, 'demo-viewer-skeleton-1280');
+      for (const l of perLimb) expect(l.bonePixels, l.limb).toBeGreaterThanOrEqual(10);
+      expect(bonePixels[bonePixels.length - 1], 'the background is not bone-coloured').toBe(0);
+    });
+
+    it('the model overlay is drawn into every synced video, on the frame the video shows', async () => {
+      const trial = await api<ApiTrial>(`/trials/${ds.demo.trialId}/`);
+      const transforms = await media<{ time: number[] }>(
+        trial.results.find((r) => r.tag === 'visualizerTransforms-json')!.media!,
+      );
+      if (!page.url().endsWith(`/session/${ds.demo.sessionId}`))
+        await page.goto(`${ds.server.url}/session/${ds.demo.sessionId}`);
+      const videos = page.getByTestId('synced-video');
+      await videos.first().waitFor();
+      const n = await videos.count();
+      // Every synced video starts at results time 0 and lasts as long as the results (within two frames).
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll('video')).every((v) => Number.isFinite(v.duration)),
+      );
+      const durations = await videos.evaluateAll((els) => els.map((v) => (v as HTMLVideoElement).duration));
+      const span = transforms.time[transforms.time.length - 1] - transforms.time[0];
+      const step = span / (transforms.time.length - 1);
+      for (const d of durations) expect(Math.abs(d - (span + step))).toBeLessThanOrEqual(2 / 30);
+      expect(n).toBe(trial.results.filter((r) => r.tag === 'video-sync').length);
+      await page.getByLabel('Model on videos').check();
+      await page.getByText('Model bones').waitFor({ timeout: 30_000 });
+      const field = page.getByTestId('time-field');
+      await field.fill('1.2');
+      await field.blur();
+      // Every canvas settles on the frame of its video at 1.2 s.
+      const drawn = await page.waitForFunction(
+        (n) => {
+          const canvases = Array.from(
+            document.querySelectorAll<HTMLCanvasElement>('canvas[data-testid="video-overlay"]'),
+          );
+          const out = canvases.map((c) => {
+            const ctx = c.getContext('2d')!;
+            const d = ctx.getImageData(0, 0, c.width, c.height).data;
+            let bone = 0;
+            let marker = 0;
+            for (let i = 0; i < d.length; i += 4) {
+              if (d[i + 3] < 200) continue;
+              if (d[i] < 90 && d[i + 1] > 170 && d[i + 2] > 200) bone++;
+              else if (d[i] > 200 && d[i + 1] > 170 && d[i + 2] < 90) marker++;
+            }
+            return {
+              bone,
+              marker,
+              frame: Number(c.dataset.frame),
+              mediaTime: Number(c.dataset.mediaTime),
+              drawn: Number(c.dataset.drawn),
+            };
+          });
+          const settled =
+            out.length === n && out.every((o) => o.drawn > 0 && Math.abs(o.mediaTime - 1.2) < 0.02);
+          return settled ? out : null;
+        },
+        n,
+        { timeout: 30_000 },
+      );
+      const views = (await drawn.jsonValue())!;
+      console.log('overlay per video at 1.2 s:', JSON.stringify(views));
+      const nearest = (t: number) =>
+        transforms.time.reduce(
+          (best, x, i) => (Math.abs(x - t) < Math.abs(transforms.time[best] - t) ? i : best),
+          0,
+        );
+      for (const v of views) {
+        expect(v.bone, 'bone pixels').toBeGreaterThan(100);
+        expect(v.marker, 'marker pixels').toBeGreaterThan(20);
+        // Results time 0 is frame 0 of every synced video: the overlay poses the sample of the shown frame.
+        expect(Math.abs(v.frame - nearest(v.mediaTime))).toBeLessThanOrEqual(1);
+      }
+      await screenshot(page, 'demo-overlay-1280');
+      await page.getByTestId('synced-videos').screenshot({ path: `${artifactsDir}/demo-overlay-videos.png` });
+      // While playing, the overlay follows the videos frame by frame.
+      await page.getByRole('button', { name: 'Play' }).click();
+      const frames = await page.evaluate(async () => {
+        const c = document.querySelector('canvas[data-testid="video-overlay"]') as HTMLCanvasElement;
+        const seen = new Set<string>();
+        const t0 = performance.now();
+        while (performance.now() - t0 < 2000) {
+          seen.add(c.dataset.frame ?? '');
+          await new Promise((r) => requestAnimationFrame(r));
+        }
+        return seen.size;
+      });
+      console.log(`overlay frames drawn in 2 s of playback: ${frames}`);
+      expect(frames).toBeGreaterThan(5);
+      await page.getByRole('button', { name: 'Pause' }).click();
+    });
+
+    it("trials with warnings say 'Done with warnings' and list the reasons, by keyboard and at 390 px", async () => {
+      const session = await api<{ trials: ApiTrial[] }>(`/sessions/${ds.demo.sessionId}/`);
+      const warned = session.trials.filter((t) => t.status === 'done' && (t.meta.warnings ?? []).length > 0);
+      // The session's model (LaiUhlrich2022_shoulder) is not installed here: the neutral says the built-in was used.
+      expect(warned.map((t) => t.name)).toContain('neutral');
+      for (const t of warned) {
+        const row = page.getByTestId(`trial-${t.name}`);
+        await expect.poll(() => row.getByText('Done with warnings').count()).toBe(1);
+        const toggle = page.getByRole('button', { name: new RegExp(`Show the warnings of ${t.name}:`) });
+        await toggle.focus();
+        await page.keyboard.press('Enter');
+        const list = page
+          .getByTestId(`trial-warnings-${t.name}`)
+          .getByRole('list', { name: `Warnings of ${t.name}` });
+        await list.waitFor();
+        expect(await list.getByRole('listitem').count()).toBe(t.meta.warnings!.length);
+      }
+      const clean = session.trials.filter((t) => t.status === 'done' && !(t.meta.warnings ?? []).length);
+      for (const t of clean)
+        expect(await page.getByTestId(`trial-${t.name}`).getByText('Done with warnings').count()).toBe(0);
+      const panel = page.getByTestId('quality-panel');
+      await panel.getByRole('heading', { name: /Quality of balancing/ }).waitFor();
+      await page.waitForTimeout(500); // the lists' opening transitions
+      await screenshot(page, 'demo-warnings-1280');
+      await page.setViewportSize(PHONE);
+      await page.waitForTimeout(500);
+      const neutralList = page.getByTestId('trial-warnings-neutral').getByRole('list');
+      await neutralList.scrollIntoViewIfNeeded();
+      expect(await neutralList.isVisible()).toBe(true);
+      await screenshot(page, 'demo-warnings-390');
+      const overflow = await page.evaluate(() => ({
+        px: document.documentElement.scrollWidth - window.innerWidth,
+        // The outermost elements reaching past the right edge, to name the culprit.
+        wide: Array.from(document.querySelectorAll<HTMLElement>('body *'))
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .filter(
+            (el) =>
+              !(el.parentElement && el.parentElement.getBoundingClientRect().right > window.innerWidth + 1),
+          )
+          .slice(0, 5)
+          .map(
+            (el) =>
+              `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`,
+          ),
+      }));
+      expect(
+        overflow.px,
+        `nothing overflows sideways at 390 px: ${overflow.wide.join('; ')}`,
+      ).toBeLessThanOrEqual(0);
+      await page.setViewportSize(DESKTOP);
+    });
+
+    it("the trial's angles through the phones equal the CLI's on the same clips within 1° (acceptance 1)", async (ctx) => {
+      const out = mkdtempSync(join(tmpdir(), 'poselab-cli-'));
+      try {
+        // The command of the issue, run from the repository root.
+        const args = [
+          'process',
+          '--calibration',
+          join(DEMO, 'calibration', 'Calib.qca.txt'),
+          '--neutral',
+          join(DEMO, 'static'),
+          '--videos',
+          join(DEMO, 'balancing'),
+          '--out',
+          out,
+        ];
+        const started = performance.now();
+        const run = await new Promise<{ code: number | null; output: string }>((resolve) => {
+          const p = spawn(process.execPath, ['bin/poselab.js', ...args], { cwd: repoRoot });
+          let output = '';
+          p.stdout.on('data', (d: Buffer) => (output += d.toString()));
+          p.stderr.on('data', (d: Buffer) => (output += d.toString()));
+          p.on('close', (code) => resolve({ code, output }));
+        });
+        console.log(
+          `CLI exit ${run.code} after ${((performance.now() - started) / 1000).toFixed(1)} s; wrote ${readdirSync(out).join(', ')}`,
+        );
+        expect(run.code, run.output).toBe(0);
+        const cliMot = readdirSync(out).find((f) => f.endsWith('.mot') && !/neutral/i.test(f));
+        if (!cliMot) {
+          // The CLI before issue #14 reports a failed scaling step as a warning, exits 0 and writes no .mot;
+          // with #14 a failing step exits non-zero (asserted above) and this comparison runs.
+          console.log(
+            `no trial .mot from the CLI, comparison skipped; its output ends: ${run.output.slice(-600)}`,
+          );
+          ctx.skip();
+          return;
+        }
+        const trial = await api<ApiTrial>(`/trials/${ds.demo.trialId}/`);
+        const mot = trial.results.find((r) => r.tag === 'ik_results')!.media!;
+        const phoneMot = await (
+          await fetch(new URL(mot, ds.server.url), {
+            headers: { authorization: `Token ${ds.demo.user.token}` },
+          })
+        ).text();
+        const cmp = compareLoopedMotion(
+          rotationalSeries(phoneMot),
+          rotationalSeries(readFileSync(join(out, cliMot), 'utf8')),
+        );
+        console.log(
+          `phone vs CLI over ${cmp.matchedFrames} frames (clip frame ${cmp.startFrame.toFixed(2)} + ${cmp.rate.toFixed(3)} per phone frame):`,
+          cmp.coordinates
+            .map((c) => `${c.name} ${c.medianAbsDeg.toFixed(2)}° (p95 ${c.p95AbsDeg.toFixed(2)}°)`)
+            .join(', '),
+        );
+        expect(cmp.coordinates.length).toBeGreaterThan(10);
+        for (const c of cmp.coordinates) expect(c.medianAbsDeg, c.name).toBeLessThanOrEqual(1);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    }, 900_000);
+  },
+);

@@ -1,0 +1,120 @@
+/**
+ * Compares joint angles of one motion recorded twice: the demo's balancing clip processed by the CLI from its
+ * files, and the same clip filmed by fake phones. A fake camera loops its 1.67 s clip from wherever it stood when
+ * recording began, and under load it delivers frames late rather than skipping them (FINDINGS.md), so the phone
+ * trial is the clip looped, shifted and played at another rate. A linear map from phone frames to clip frames
+ * (start and rate, found by search) matches every phone frame to a point of the CLI's clip; being rigid, it
+ * cannot pick poses to hide differences, as free time warping would. Frames near the loop's seam, where the
+ * fake camera jumps from the last frame to the first, are left out.
+ */
+export interface AngleSeries {
+  names: string[];
+  /** One row per frame, degrees, in `names` order. */
+  rows: number[][];
+}
+
+export interface AngleComparison {
+  /** Per coordinate: median and 95th percentile of |phone − CLI| over the matched frames (degrees). */
+  coordinates: { name: string; medianAbsDeg: number; p95AbsDeg: number }[];
+  matchedFrames: number;
+}
+
+/** Parses OpenSim .mot text (degrees as written by IK) into the rotational coordinates' series. */
+export function rotationalSeries(mot: string): AngleSeries {
+  const lines = mot.split(/\r?\n/);
+  const end = lines.findIndex((l) => l.trim().toLowerCase() === 'endheader');
+  const header = lines[end + 1].trim().split(/\s+/);
+  const keep = header.map((h, i) => ({ h, i })).filter(({ h }) => h !== 'time' && !/_t[xyz]$/.test(h));
+  const rows = lines
+    .slice(end + 2)
+    .filter((l) => l.trim())
+    .map((l) => {
+      const v = l.trim().split(/\s+/).map(Number);
+      return keep.map(({ i }) => v[i]);
+    });
+  return { names: keep.map(({ h }) => h), rows };
+}
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+/** The CLI's clip at fractional frame `f` (looped), coordinate by coordinate. */
+function clipAt(clip: number[][], f: number, out: number[]): number[] {
+  const n = clip.length;
+  const x = ((f % n) + n) % n;
+  const i = Math.floor(x);
+  const w = x - i;
+  const p = clip[i];
+  const q = clip[Math.min(n - 1, i + 1)];
+  for (let k = 0; k < p.length; k++) out[k] = p[k] * (1 - w) + q[k] * w;
+  return out;
+}
+
+/** Phone frames mapped this close (in clip frames) to the loop's seam are not compared. */
+const SEAM_FRAMES = 4;
+
+export function compareLoopedMotion(
+  phone: AngleSeries,
+  cli: AngleSeries,
+): AngleComparison & {
+  startFrame: number;
+  rate: number;
+} {
+  const names = phone.names.filter((n) => cli.names.includes(n));
+  const a = phone.rows.map((r) => names.map((n) => r[phone.names.indexOf(n)]));
+  const clip = cli.rows.map((r) => names.map((n) => r[cli.names.indexOf(n)]));
+  const n = clip.length;
+  const buf = new Array<number>(names.length);
+  const nearSeam = (f: number) => {
+    const x = ((f % n) + n) % n;
+    return x < SEAM_FRAMES || x > n - 1 - SEAM_FRAMES;
+  };
+  const cost = (start: number, rate: number) => {
+    let s = 0;
+    let m = 0;
+    for (let i = 0; i < a.length; i++) {
+      const f = start + rate * i;
+      if (nearSeam(f)) continue;
+      clipAt(clip, f, buf);
+      for (let k = 0; k < names.length; k++) s += Math.abs(a[i][k] - buf[k]);
+      m++;
+    }
+    return m > a.length / 2 ? s / m : Infinity;
+  };
+  let best = { start: 0, rate: 1, cost: Infinity };
+  for (let rate = 0.5; rate <= 1.5 + 1e-9; rate += 0.02)
+    for (let start = 0; start < n; start += 0.5) {
+      const c = cost(start, rate);
+      if (c < best.cost) best = { start, rate, cost: c };
+    }
+  // Refine around the best coarse match.
+  const coarse = best;
+  for (let rate = coarse.rate - 0.02; rate <= coarse.rate + 0.02; rate += 0.002)
+    for (let start = coarse.start - 0.5; start <= coarse.start + 0.5; start += 0.05) {
+      const c = cost(start, rate);
+      if (c < best.cost) best = { start, rate, cost: c };
+    }
+  const diffs: number[][] = names.map(() => []);
+  let matched = 0;
+  for (let i = 0; i < a.length; i++) {
+    const f = best.start + best.rate * i;
+    if (nearSeam(f)) continue;
+    clipAt(clip, f, buf);
+    names.forEach((_, k) => diffs[k].push(Math.abs(a[i][k] - buf[k])));
+    matched++;
+  }
+  return {
+    coordinates: names.map((name, k) => {
+      const sorted = [...diffs[k]].sort((x, y) => x - y);
+      return { name, medianAbsDeg: quantile(sorted, 0.5), p95AbsDeg: quantile(sorted, 0.95) };
+    }),
+    matchedFrames: matched,
+    startFrame: best.start,
+    rate: best.rate,
+  };
+}

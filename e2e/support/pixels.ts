@@ -1,0 +1,48 @@
+import type { Page } from 'playwright-core';
+
+export type Rgba = [number, number, number, number];
+
+/**
+ * Reads pixels of a PNG (e.g. an element screenshot) at the given points, decoded by the page itself (a data URL
+ * drawn into a 2D canvas), so no PNG library is needed: one RGBA value per point and window offset.
+ */
+export async function pixelsAt(
+  page: Page,
+  png: Buffer,
+  points: [number, number][],
+  radius = 3,
+): Promise<Rgba[][]> {
+  return page.evaluate(
+    async ({ src, points, radius }) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+      ctx.drawImage(img, 0, 0);
+      return points.map(([x, y]) => {
+        const out: [number, number, number, number][] = [];
+        for (let dy = -radius; dy <= radius; dy++)
+          for (let dx = -radius; dx <= radius; dx++) {
+            const px = Math.round(x + dx);
+            const py = Math.round(y + dy);
+            if (px < 0 || py < 0 || px >= canvas.width || py >= canvas.height) continue;
+            const d = ctx.getImageData(px, py, 1, 1).data;
+            out.push([d[0], d[1], d[2], d[3]]);
+          }
+        return out;
+      });
+    },
+    { src: `data:image/png;base64,${png.toString('base64')}`, points, radius },
+  );
+}
+
+/**
+ * Bone colour of the first trial (TRIAL_COLORS[0], '#e8e2d5') under any light: a warm grey, red above blue,
+ * while the viewer's background and floor are cool greys (blue above red).
+ */
+export function isBoneColour([r, g, b]: Rgba): boolean {
+  return r >= 60 && r - b >= 6 && g - b >= 2;
+}
