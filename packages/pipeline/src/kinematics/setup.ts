@@ -162,7 +162,7 @@ export function builtinSetup(warnings: ProcessingWarning[] = []): KinematicsSetu
  * - the forearm's rotation (no hand keypoints; the wrist keypoint sits 1.4 cm off the forearm's axis, so IK
  *   turned the forearm by noise and pinned it against its limit in 3-9 % of the demo's frames);
  * - the toes (mtp): BlazePose's foot index is the only point beyond the mtp joint, 4-5 cm from its oblique
- *   axis, and a free mtp follows the detector's error there (bench:ik's detector-like case: mtp RMSE 7.5-11°
+ *   axis, and a free mtp follows the detector's error there (bench:ik's detector-like case: mtp RMSE 7.4-9.2°
  *   free, 1.0° locked; the other lower-limb coordinates are the same either way). OpenCap does the same: both
  *   its OpenPose and its augmenter marker sets (LaiUhlrich2022_markers_*.xml) put every foot marker on the
  *   calcaneus, so its IK never moves the toes (its walking and squat results hold mtp at -6.5 to -7.5°
