@@ -4,8 +4,9 @@
  * forward; shoulders, hence the neck, on top of the shoulders; the 'toe' between the first two toes; the heel
  * lower and further back). Then exactly what the pipeline does: a virtual neutral trial (the subject standing
  * upright, seen by the same 4 cameras with 3 px noise) scales the built-in model and places its markers, the
- * small toes are derived from the heel, toe and hips as the pipeline derives them, and IK runs with the
- * pipeline's keypoint weights and prior. Targets: the same as the clean case.
+ * small toes are derived from the heel, toe and hips as the pipeline derives them, and IK runs on the model as
+ * the pipeline's trials do (keypointTrialModel: its weights, priors and locked coordinates). Targets: the same
+ * as the clean case.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -22,7 +23,13 @@ import {
   type Model,
   type Vec3,
 } from '@poselab/biomech';
-import { builtinSetup, keypointIkOptions, withDerivedKeypoints, type Keypoints3D } from '@poselab/pipeline';
+import {
+  builtinSetup,
+  KEYPOINT_UNMEASURED_COORDINATES,
+  keypointTrialModel,
+  withDerivedKeypoints,
+  type Keypoints3D,
+} from '@poselab/pipeline';
 import { RmseAccumulator, clampTruth, frameRate, perturb, trialCentre, type CaseResult } from './ik-common';
 
 /**
@@ -54,15 +61,9 @@ export function detectorModel(model: Model): Model {
   };
 }
 
-const FEET_AND_BACK = [
-  'lumbar_extension',
-  'lumbar_bending',
-  'lumbar_rotation',
-  'subtalar_angle_r',
-  'subtalar_angle_l',
-  'mtp_angle_r',
-  'mtp_angle_l',
-];
+const BACK = ['lumbar_extension', 'lumbar_bending', 'lumbar_rotation'];
+/** Coordinates the pipeline holds at the neutral (KEYPOINT_UNMEASURED_COORDINATES): the subject keeps them. */
+const UNMEASURED: readonly string[] = KEYPOINT_UNMEASURED_COORDINATES;
 /** The coordinates scaling's upright assumption (UPRIGHT_POSE_TARGETS) sets to 0 at the neutral. */
 const RELATIVE = Object.keys(UPRIGHT_POSE_TARGETS);
 
@@ -98,6 +99,36 @@ function withSmallToes(frames: Float64Array[], fps: number): Float64Array[] {
   );
 }
 
+/**
+ * Which neutral the virtual subject stands in: 'trial-posture' (default) keeps the trunk posture of the trial's
+ * first frame, 'upright' is the model's zero pose (see neutralPose). BENCH_DETECTOR_NEUTRAL=upright reproduces
+ * the README's second figure.
+ */
+const NEUTRAL_KIND = process.env.BENCH_DETECTOR_NEUTRAL === 'upright' ? 'upright' : 'trial-posture';
+
+/**
+ * The virtual subject's neutral pose: standing on both feet as PoseLab asks (level pelvis, legs straight and
+ * vertical, feet flat), where the trial starts (position and heading of its first frame), with the toes and the
+ * forearms' rotation of that frame: the pipeline holds them at the neutral (no keypoint measures them), so the
+ * subject is taken to keep them (OpenCap never solves mtp either: its results hold it at -6.5 to -7.5°; with
+ * the forearms left at the model's default, 75° from the truth's, the wrist keypoints pulled the left arm into
+ * a 130° error and the trunk with it). 'trial-posture' also keeps the first frame's pelvis tilt and lumbar angles: OpenCap's walking
+ * subject holds its pelvis 6-12° back and its lumbar spine 17-26° flexed throughout, a habitual posture the
+ * subject would stand in too; the thighs stand vertical under that pelvis. 'upright' is the model's zero pose,
+ * the pose the scaling assumes. Before issue #14's second pass the neutral also took the first frame's pelvis
+ * list, subtalar angles and a hip adduction meant to keep the thighs vertical but of the wrong sign: the walking
+ * neutral stood with both thighs leaning 7° sideways and the feet of a mid-stride frame.
+ */
+export function neutralPose(model: Model, first: Float64Array, kind = NEUTRAL_KIND): Float64Array {
+  const at = (n: string) => model.coordinates.findIndex((c) => c.name === n);
+  const pose = Float64Array.from(model.coordinates.map((c) => c.defaultValue));
+  const kept = ['pelvis_tx', 'pelvis_tz', 'pelvis_rotation', ...UNMEASURED];
+  if (kind === 'trial-posture') kept.push('pelvis_tilt', ...BACK);
+  for (const n of kept) pose[at(n)] = first[at(n)];
+  for (const side of ['r', 'l']) pose[at(`hip_flexion_${side}`)] = -pose[at('pelvis_tilt')];
+  return pose;
+}
+
 export function runDetectorCase(data: string, motions: string[], seed: number): CaseResult {
   const generic = loadBuiltinModel();
   const detector = detectorModel(generic);
@@ -109,24 +140,8 @@ export function runDetectorCase(data: string, motions: string[], seed: number): 
     const rate = frameRate(motion.time);
     const points = truth.map((q) => landmarks(detector, q));
     const centre = trialCentre(points, MEASURED.indexOf('midhip'));
-    // The virtual neutral: a second of the subject standing where the trial starts, in the trial's posture
-    // (pelvis, back, feet and toes of its first frame: OpenCap's walking subject keeps its pelvis 6-12° back and
-    // its lumbar spine 17-26° flexed throughout) with the legs straight and the thighs vertical under the pelvis.
+    const standing = neutralPose(generic, truth[0]);
     const at = (n: string) => generic.coordinates.findIndex((c) => c.name === n);
-    const standing = Float64Array.from(generic.coordinates.map((c) => c.defaultValue));
-    for (const n of [
-      'pelvis_tx',
-      'pelvis_tz',
-      'pelvis_rotation',
-      'pelvis_tilt',
-      'pelvis_list',
-      ...FEET_AND_BACK,
-    ])
-      standing[at(n)] = truth[0][at(n)];
-    for (const side of ['r', 'l']) {
-      standing[at(`hip_flexion_${side}`)] = -truth[0][at('pelvis_tilt')];
-      standing[at(`hip_adduction_${side}`)] = (side === 'r' ? 1 : -1) * truth[0][at('pelvis_list')];
-    }
     const neutralTime = Array.from({ length: Math.round(rate) }, (_v, i) => i / rate);
     const neutralPoints = neutralTime.map(() => landmarks(detector, standing));
     const neutral = withSmallToes(
@@ -143,8 +158,8 @@ export function runDetectorCase(data: string, motions: string[], seed: number): 
       rate,
     );
     const t0 = performance.now();
-    const opts = keypointIkOptions(scaled.model);
-    const res = solveIK(scaled.model, { names: ALL, time: motion.time, frames: trial }, opts);
+    const { model, ik } = keypointTrialModel(scaled.model);
+    const res = solveIK(model, { names: ALL, time: motion.time, frames: trial }, ik);
     acc.secs += (performance.now() - t0) / 1000;
     // The pipeline reports the coordinates its upright assumption sets at the neutral relative to the neutral:
     // compared on that definition (the truth minus the neutral's pose); the others as they are.

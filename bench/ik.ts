@@ -121,9 +121,12 @@ printTable('Detector-like keypoints (BlazePose offsets), scaled on a virtual neu
   detector_b_4cams_3px: detector[0],
 });
 console.log('\ndetector-like, 4 cameras, 3 px, per noise seed (max RMSE, degrees):');
+const worstOf = (r: CaseResult, names: string[]): string =>
+  names.reduce((a, n) => ((r.rmse[n] ?? -1) > (r.rmse[a] ?? -1) ? n : a), names[0]);
 detector.forEach((r, s) =>
   console.log(
-    `seed ${s}: flexion ${maxOf(r, FLEXION).toFixed(2)}  lower limb ${maxOf(r, LOWER_LIMB).toFixed(2)}`,
+    `seed ${s}: flexion ${maxOf(r, FLEXION).toFixed(2)} (${worstOf(r, FLEXION)})  ` +
+      `lower limb ${maxOf(r, LOWER_LIMB).toFixed(2)} (${worstOf(r, LOWER_LIMB)})`,
   ),
 );
 const augmentedRun = await runAugmenterCase(data, MOTIONS);

@@ -10,7 +10,8 @@
  *    against the 60 s target; `--stride 2` runs the 2D model on every other frame there (see frameStride).
  * 5. Kinematics as the CLI and the worker run them (issue #14): the demo's static trial as the neutral (scaling),
  *    the balancing trial with the neutral's limb lengths, IK: left/right thigh and shank length differences, IK
- *    marker RMS and the share of frames the worst coordinate sits at a range limit.
+ *    marker RMS and the share of frames the worst coordinate sits at a range limit; for comparison the same
+ *    trial with each limb held to its own side's median (the pipeline before issue #14).
  * Last line: {"framesPerSecond2d", "pipelineOverDecode", "segmentLengthStdMm", "meanReprojectionPx",
  * "thighLrDiffMm", "shankLrDiffMm", "ikMarkerRmsMm", "framesAtLimitPct", ...}.
  */
@@ -151,6 +152,17 @@ const kin = await trialKinematics({
 const lengths = kin.quality.segment_lengths_mm ?? {};
 const thighLrDiffMm = Math.abs(lengths.r_thigh - lengths.l_thigh);
 const shankLrDiffMm = Math.abs(lengths.r_shank - lengths.l_shank);
+// The limb-length trade-off (see the pipeline README, Triangulation): each limb held to its own side's trial
+// median (the pipeline before issue #14) reprojects closest to the detections, with left and right apart.
+const perSide = processKeypoints(cams, views, { limbRefinement: { symmetric: false } });
+const perSideLengths = Object.fromEntries(
+  segmentLengthStats(perSide.keypoints).map((x) => [x.name, x.medianMm]),
+);
+const perSideLr = (a: string) => Math.abs(perSideLengths[`r_${a}`] - perSideLengths[`l_${a}`]);
+console.log(
+  `Each side its own trial median (before issue #14): mean reprojection ${perSide.triangulation.meanReprojectionPx.toFixed(2)} px; ` +
+    `left/right thigh ${perSideLr('thigh').toFixed(1)} mm, shank ${perSideLr('shank').toFixed(1)} mm`,
+);
 const framesAtLimitPct = Math.max(0, ...kin.quality.coordinates_at_limit.map((c) => c.frames_pct));
 const neutralPose = Object.fromEntries(
   neutral.scale.model.coordinates.map((c) => [c.name, (c.defaultValue * 180) / Math.PI]),
@@ -226,6 +238,9 @@ console.log(
     framesAtLimitPct,
     neutralIkMarkerRmsMm: neutral.quality.ik_marker_rms_mm,
     meanReprojectionPxWithNeutral: Number(withPrior.triangulation.meanReprojectionPx.toFixed(2)),
+    meanReprojectionPxPerSide: Number(perSide.triangulation.meanReprojectionPx.toFixed(2)),
+    thighLrDiffMmPerSide: Number(perSideLr('thigh').toFixed(1)),
+    shankLrDiffMmPerSide: Number(perSideLr('shank').toFixed(1)),
     longTrialStride: longStride,
   }),
 );

@@ -36,7 +36,12 @@ export {
   type StaticWindow,
   type StaticWindowOptions,
 } from './scale/static-window';
-export { BUILTIN_MEASUREMENTS, UPRIGHT_POSE_TARGETS, type SegmentMeasurement } from './scale/measurements';
+export {
+  BUILTIN_MEASUREMENTS,
+  UPRIGHT_POSE_TARGETS,
+  UPRIGHT_POSE_WEIGHT,
+  type SegmentMeasurement,
+} from './scale/measurements';
 export { writeTrc, readTrc, type TrcOptions } from './io/trc';
 export {
   readMarkerSet,

@@ -7,6 +7,9 @@ import {
   BUILTIN_MODEL_NAME,
   loadBuiltinModel,
   OPTIONAL_KEYPOINT_NAMES,
+  UPRIGHT_POSE_TARGETS,
+  UPRIGHT_POSE_WEIGHT,
+  type CoordinateTarget,
   type IKOptions,
   type MarkerTrajectories,
   type Model,
@@ -116,6 +119,28 @@ function keypointWeights(model: Model): Record<string, number> {
  */
 export const SCALING_HIP_WEIGHTS: Readonly<Record<string, number>> = { r_hip: 0.1, l_hip: 0.1, midhip: 0.1 };
 
+/**
+ * The neutral pose scaling assumes for keypoints: the upright pose (UPRIGHT_POSE_TARGETS), and the upper arms'
+ * and forearms' rotations held weakly (KEYPOINT_PRIOR_WEIGHT) at the model's zero. With the elbows straight, as
+ * in a neutral pose, no keypoint tells either rotation, and scaling left them wherever its solver wandered
+ * (bench:ik's virtual neutrals: arm rotation from -16060° to 738°, forearm rotation anywhere in 0-120°). That
+ * pose is where a trial's IK starts, what its prior pulls towards and where the forearm stays locked: the
+ * detector-like squats turned a whole arm 150° round, and the trunk with it. A bent elbow still sets them.
+ */
+export function keypointUprightTargets(): Record<string, CoordinateTarget> {
+  return {
+    ...Object.fromEntries(
+      Object.entries(UPRIGHT_POSE_TARGETS).map(([n, value]) => [n, { value, weight: UPRIGHT_POSE_WEIGHT }]),
+    ),
+    ...Object.fromEntries(
+      ['arm_rot_r', 'arm_rot_l', 'pro_sup_r', 'pro_sup_l'].map((n) => [
+        n,
+        { value: 0, weight: KEYPOINT_PRIOR_WEIGHT },
+      ]),
+    ),
+  };
+}
+
 /** The built-in model on the keypoints (the CLI's model, and the worker's when no OpenSim model is installed). */
 export function builtinSetup(warnings: ProcessingWarning[] = []): KinematicsSetup {
   const generic = loadBuiltinModel();
@@ -124,17 +149,31 @@ export function builtinSetup(warnings: ProcessingWarning[] = []): KinematicsSetu
     generic,
     augment: null,
     augmenterVersion: null,
-    scaleOptions: { weights: { ...keypointWeights(generic), ...SCALING_HIP_WEIGHTS } },
+    scaleOptions: {
+      weights: { ...keypointWeights(generic), ...SCALING_HIP_WEIGHTS },
+      uprightTargets: keypointUprightTargets(),
+    },
     warnings,
   };
 }
 
 /**
- * Coordinates no keypoint measures, locked at the neutral pose for keypoint IK: the forearm's rotation (no hand
- * keypoints; the wrist keypoint sits 1.4 cm off the forearm's axis, so IK turned the forearm by noise and pinned
- * it against its limit in 3-9 % of the demo's frames).
+ * Coordinates keypoints do not measure, locked at the neutral pose for keypoint IK:
+ * - the forearm's rotation (no hand keypoints; the wrist keypoint sits 1.4 cm off the forearm's axis, so IK
+ *   turned the forearm by noise and pinned it against its limit in 3-9 % of the demo's frames);
+ * - the toes (mtp): BlazePose's foot index is the only point beyond the mtp joint, 4-5 cm from its oblique
+ *   axis, and a free mtp follows the detector's error there (bench:ik's detector-like case: mtp RMSE 7.4-9.2°
+ *   free, 1.0° locked; the other lower-limb coordinates are the same either way). OpenCap does the same: both
+ *   its OpenPose and its augmenter marker sets (LaiUhlrich2022_markers_*.xml) put every foot marker on the
+ *   calcaneus, so its IK never moves the toes (its walking and squat results hold mtp at -6.5 to -7.5°
+ *   throughout). The foot index then orients the foot with the heel and the ankle.
  */
-export const KEYPOINT_UNMEASURED_COORDINATES = ['pro_sup_r', 'pro_sup_l'] as const;
+export const KEYPOINT_UNMEASURED_COORDINATES = [
+  'pro_sup_r',
+  'pro_sup_l',
+  'mtp_angle_r',
+  'mtp_angle_l',
+] as const;
 
 /** The model with the coordinates keypoints do not measure locked at its default (neutral) pose. */
 export function withUnmeasuredLocked(model: Model): Model {
