@@ -165,7 +165,8 @@ describe.skipIf(!hasChromium || !hasSeedData)(
     it('trial menu: neutral has no Rename or Analysis; Analysis lists the analysis functions', async () => {
       await page.getByRole('button', { name: 'Trial menu neutral' }).click();
       const items = await page.getByRole('menuitem').allTextContents();
-      expect(items).toEqual(['Edit Tags', 'Trash', 'Delete']);
+      // The processed neutral's own .trc (and its .mot) download from the menu too (issue #18).
+      expect(items).toEqual(['Edit Tags', 'Download .mot / .trc', 'Trash', 'Delete']);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Trial menu walk' }).click();
       await page.getByRole('menuitem', { name: 'Analysis' }).click();
