@@ -176,4 +176,8 @@ describe('trial menu: Download .mot / .trc', () => {
     expect(trialMenuEntries(trial({ status: 'processing' })).map((e) => e.action)).not.toContain('download');
     expect(trialMenuEntries(trial({ results: [] })).map((e) => e.action)).not.toContain('download');
   });
+
+  it('is not offered for a trashed trial, whose media the server refuses', () => {
+    expect(trialMenuEntries(trial({ trashed: true })).map((e) => e.action)).not.toContain('download');
+  });
 });

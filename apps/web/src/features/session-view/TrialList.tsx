@@ -38,7 +38,7 @@ export type TrialAction = 'rename' | 'analysis' | 'tags' | 'trash' | 'restore' |
 /**
  * SPEC §2 trial menu entries a trial offers — only what the server allows: no Rename for the neutral and
  * calibration trials (their names are fixed), no Analysis for them or trashed trials, and no Rename or Edit
- * Tags while the trial uploads or processes (SPEC §4).
+ * Tags while the trial uploads or processes (SPEC §4); Download .mot / .trc for a processed trial not in the bin.
  */
 export function trialMenuEntries(t: Trial): { action: TrialAction; label: string }[] {
   const entries: { action: TrialAction; label: string }[] = [];
@@ -48,7 +48,8 @@ export function trialMenuEntries(t: Trial): { action: TrialAction; label: string
   if (!special && !busy) add('rename');
   if (!t.trashed && !special) add('analysis');
   if (!busy) add('tags');
-  if (trialFiles(t).length > 0)
+  // A trashed trial's media are refused by the server (its signed URLs end with the trash), so no download.
+  if (!t.trashed && trialFiles(t).length > 0)
     entries.push({ action: 'download', label: i18n.t('archive:menu.trialFiles') });
   if (!t.trashed) add('trash');
   if (t.trashed) add('restore');
