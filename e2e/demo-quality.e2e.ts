@@ -25,6 +25,7 @@ import {
   SOFTWARE_WEBGL_ARGS,
 } from './support/browser';
 import { DEMO, hasDemo, processedDemoServer, type DemoServer } from './support/demo-phones';
+import { unitTestPoseCacheDir } from './support/demo-recording';
 import { isBoneColour, pixelsAt } from './support/pixels';
 import { downloadPhoneRecordings, fileCount, runCli } from './support/phone-cli';
 import { KEYPOINT_UNMEASURED_COORDINATES } from '../packages/pipeline/src/kinematics/setup';
@@ -380,7 +381,8 @@ describe.skipIf(!hasChromium || !hasDemo)(
             '--out',
             out,
           ],
-          ds.demo.poseCacheDir ? { POSE_CACHE_DIR: ds.demo.poseCacheDir } : {},
+          // The original clips' detections from the unit tests (support/demo-recording.ts).
+          { POSE_CACHE_DIR: unitTestPoseCacheDir },
         );
         console.log(
           `CLI on the original clips: exit ${run.code} after ${run.seconds.toFixed(1)} s; wrote ${readdirSync(out).join(', ')}`,

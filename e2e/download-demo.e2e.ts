@@ -18,7 +18,7 @@ import { startEmbeddedPool, type EmbeddedPool } from '../apps/server/src/jobs/em
 import { createUserWithToken } from '../apps/server/src/test/fixtures';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
 import { readZip } from '../apps/server/src/test/zip-reader';
-import { DEMO, recordDemoTrial, until } from './support/demo-recording';
+import { DEMO, recordDemoTrial, unitTestPoseCacheDir, until } from './support/demo-recording';
 
 const hasDemo = existsSync(join(DEMO, 'calibration', 'Calib.qca.txt'));
 const TRIALS = ['balancing', 'balancing_2'];
@@ -32,12 +32,19 @@ describe.skipIf(!hasDemo)('session archive of the processed pose2sim demo (slow)
     for (const p of phones) p.ws.send(JSON.stringify({ type: 'heartbeat' }));
   }, 5000);
 
+  const previousCache = process.env.POSE_CACHE_DIR;
+
   beforeAll(async () => {
+    // The archive is under test, not detection: the embedded worker (threads get this process's environment)
+    // reuses the unit tests' detections of these very clips.
+    process.env.POSE_CACHE_DIR = unitTestPoseCacheDir;
     t = await createTestApp({ LOG_LEVEL: 'warn' });
     t.deps.clock = systemClock;
     auth = (await createUserWithToken(t.deps, {}, { verified: true })).authorization;
   });
   afterAll(async () => {
+    if (previousCache === undefined) delete process.env.POSE_CACHE_DIR;
+    else process.env.POSE_CACHE_DIR = previousCache;
     clearInterval(heartbeat);
     for (const p of phones) p.ws.terminate();
     await pool?.stop();

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestPhone } from '../../apps/server/src/capture/test-phones';
 import type { TestApp } from '../../apps/server/src/test/test-app';
@@ -9,6 +10,15 @@ import { repoRoot } from './server';
 /** The pose2sim demo (real 4-camera lab recording) and the helpers that record it with simulated phones. */
 export const DEMO = resolve(repoRoot, '..', 'shared', 'data', 'pose2sim-demo');
 export const DEMO_CAMS = ['cam01', 'cam02', 'cam03', 'cam04'];
+
+/**
+ * The unit tests' cache of 2D detections (packages/pipeline's demo-trial and apps/worker's demo-agreement tests
+ * detect the demo's original clips into it, keyed by the videos' bytes and the detection options). Specs that
+ * process those very clips but test something after detection (archives, the CLI's command on the original
+ * clips) read it, so CI detects each clip once per run. Never for a spec whose subject is detection or timing
+ * (processing-api kills a worker mid-detection).
+ */
+export const unitTestPoseCacheDir = process.env.POSE_CACHE_DIR || join(tmpdir(), 'poselab-test-pose-cache');
 
 export function demoProbe(file: string): { frames: number; width: number; height: number } {
   const r = spawnSync(ffprobePath, [
