@@ -6,10 +6,10 @@
  * processed by `npm run worker` processes on the side: the first is killed mid-trial, the trial is picked up
  * again by a second one after the lease runs out and reaches 'done'. Timings are printed.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairTestPhone, type TestPhone } from '../apps/server/src/capture/test-phones';
 import { systemClock } from '../apps/server/src/deps';
@@ -17,44 +17,11 @@ import { startEmbeddedPool, type EmbeddedPool } from '../apps/server/src/jobs/em
 import { createWorkerToken } from '../apps/server/src/jobs/worker-tokens';
 import { createUserWithToken } from '../apps/server/src/test/fixtures';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
-import { ffprobePath } from '../packages/pipeline/src/video/ffmpeg-binaries';
+import { DEMO, demoProbe, recordDemoTrial, until } from './support/demo-recording';
 import { repoRoot } from './support/server';
 
-const DEMO = resolve(repoRoot, '..', 'shared', 'data', 'pose2sim-demo');
 const hasDemo = existsSync(join(DEMO, 'calibration', 'Calib.qca.txt'));
-const CAMS = ['cam01', 'cam02', 'cam03', 'cam04'];
 const LEASE_SECONDS = 8;
-
-function probe(file: string): { codec: string; width: number; height: number; frames: number } {
-  const r = spawnSync(ffprobePath, [
-    '-v',
-    'error',
-    '-select_streams',
-    'v:0',
-    '-count_frames',
-    '-show_entries',
-    'stream=codec_name,width,height,nb_read_frames',
-    '-of',
-    'json',
-    file,
-  ]);
-  const s = JSON.parse(r.stdout.toString()).streams[0];
-  return { codec: s.codec_name, width: s.width, height: s.height, frames: Number(s.nb_read_frames) };
-}
-
-async function until<T>(
-  what: string,
-  fn: () => Promise<T | null | undefined | false>,
-  ms: number,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 describe.skipIf(!hasDemo)('processing on the pose2sim demo through the real workers (slow)', () => {
   let t: TestApp;
@@ -92,63 +59,8 @@ describe.skipIf(!hasDemo)('processing on the pose2sim demo through the real work
     t.app.inject({ method: 'GET', url: `/api${path}`, headers: { authorization: auth } });
 
   /** Every phone uploads its demo video through the resumable upload protocol. */
-  async function recordTrial(name: string, folder: string, extra = ''): Promise<string> {
-    const rec = await get(`/sessions/${sessionId}/record/?name=${name}${extra}`);
-    expect(rec.statusCode, rec.body).toBe(200);
-    const trialId = rec.json<{ id: string }>().id;
-    for (const p of phones) await p.next('record');
-    if (name !== 'neutral') expect((await get(`/sessions/${sessionId}/stop/`)).statusCode).toBe(200);
-    await until(
-      'trial stopped',
-      async () => (await get(`/sessions/${sessionId}/status/`)).json().status !== 'recording',
-      30_000,
-    );
-    const start = Date.now();
-    for (const [i, p] of phones.entries()) {
-      const file = join(DEMO, folder, `${CAMS[i]}.mp4`);
-      const bytes = readFileSync(file);
-      const info = probe(file);
-      const dev = { authorization: `Device ${p.token}` };
-      const meta = {
-        mime: 'video/mp4;codecs=avc1',
-        model: 'Demo phone',
-        fps: 60,
-        width: info.width,
-        height: info.height,
-        rotation: 0,
-        duration_sec: info.frames / 60,
-        start_time_ms: start,
-        frame_timestamps: null,
-      };
-      const up = await t.app.inject({
-        method: 'POST',
-        url: '/api/capture/uploads/',
-        headers: dev,
-        payload: { trial_id: trialId, total_bytes: bytes.length, meta },
-      });
-      expect(up.statusCode, up.body).toBe(200);
-      const { upload_id } = up.json<{ upload_id: string }>();
-      for (let off = 0; off < bytes.length; off += 1024 * 1024) {
-        const put = await t.app.inject({
-          method: 'PUT',
-          url: `/api/capture/uploads/${upload_id}/?offset=${off}`,
-          headers: { ...dev, 'content-type': 'application/octet-stream' },
-          payload: bytes.subarray(off, off + 1024 * 1024),
-        });
-        expect(put.statusCode, put.body).toBe(200);
-      }
-      expect(
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: `/api/capture/uploads/${upload_id}/complete/`,
-            headers: dev,
-          })
-        ).statusCode,
-      ).toBe(200);
-    }
-    return trialId;
-  }
+  const recordTrial = (name: string, folder: string, extra = ''): Promise<string> =>
+    recordDemoTrial(t, auth, sessionId, phones, name, folder, extra);
 
   const trial = async (id: string) => (await get(`/trials/${id}/`)).json();
 
@@ -269,7 +181,7 @@ describe.skipIf(!hasDemo)('processing on the pose2sim demo through the real work
       expect(res.statusCode).toBe(200);
       const file = join(dir, `sync-${i}.mp4`);
       writeFileSync(file, res.rawPayload);
-      const info = probe(file);
+      const info = demoProbe(file);
       expect(info.codec).toBe('h264');
       expect(info.frames).toBeGreaterThan(30);
     }

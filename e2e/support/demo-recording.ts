@@ -20,7 +20,7 @@ export const DEMO_CAMS = ['cam01', 'cam02', 'cam03', 'cam04'];
  */
 export const unitTestPoseCacheDir = process.env.POSE_CACHE_DIR || join(tmpdir(), 'poselab-test-pose-cache');
 
-export function demoProbe(file: string): { frames: number; width: number; height: number } {
+export function demoProbe(file: string): { codec: string; frames: number; width: number; height: number } {
   const r = spawnSync(ffprobePath, [
     '-v',
     'error',
@@ -28,15 +28,16 @@ export function demoProbe(file: string): { frames: number; width: number; height
     'v:0',
     '-count_frames',
     '-show_entries',
-    'stream=nb_read_frames,width,height',
+    'stream=codec_name,nb_read_frames,width,height',
     '-of',
     'json',
     file,
   ]);
   const s = JSON.parse(r.stdout.toString()).streams[0];
-  return { frames: Number(s.nb_read_frames), width: s.width, height: s.height };
+  return { codec: s.codec_name, frames: Number(s.nb_read_frames), width: s.width, height: s.height };
 }
 
+/** Polls `fn` every 0.5 s until it gives a value, or throws after `ms`. */
 export async function until<T>(
   what: string,
   fn: () => Promise<T | null | undefined | false>,

@@ -149,6 +149,29 @@ export function drawMetricBlock(
   L.y += 16;
 }
 
+/**
+ * A block of text rows: its heading, then per trial the swatch, the name and what `drawValue` writes to the
+ * right of the name (from `x`). The amplitude, scalar and asymmetry blocks share it.
+ */
+function drawTextRows(
+  L: ReportLayout,
+  trials: ReportTrialView[],
+  heading: string,
+  drawValue: (k: number, x: number, y: number) => void,
+): void {
+  L.ensureSpace(24 + trials.length * ROW);
+  L.cell(heading, PAGE.margin, L.y, CONTENT_WIDTH, { bold: true, size: 10 });
+  L.y += 17;
+  trials.forEach((trial, k) => {
+    const y = L.y + k * ROW;
+    trialCell(L, trial, y);
+    drawValue(k, PAGE.margin + 22 + NAME_WIDTH, y);
+  });
+  L.y += trials.length * ROW + 8;
+}
+
+const VALUE_CELL_WIDTH = CONTENT_WIDTH - NAME_WIDTH - 22;
+
 /** Ranges of motion: per trial the range with its ends. */
 export function drawAmplitudeBlock(
   L: ReportLayout,
@@ -158,31 +181,17 @@ export function drawAmplitudeBlock(
 ): void {
   const first = amps.find((a): a is AnalysisAmplitude => Boolean(a));
   if (!first) return;
-  L.ensureSpace(24 + trials.length * ROW);
-  L.cell(
-    `${analysisLabel(L.lang, 'amplitudes', key, first.label)} (${first.units})`,
-    PAGE.margin,
-    L.y,
-    CONTENT_WIDTH,
-    {
-      bold: true,
-      size: 10,
-    },
-  );
-  L.y += 17;
-  trials.forEach((trial, k) => {
+  const heading = `${analysisLabel(L.lang, 'amplitudes', key, first.label)} (${first.units})`;
+  drawTextRows(L, trials, heading, (k, x, y) => {
     const a = amps[k];
-    const y = L.y + k * ROW;
-    trialCell(L, trial, y);
     const text = a
       ? `${formatNumber(L.lang, a.value, 1)} ${a.units}   (${L.t('amplitudes.range', {
           min: formatNumber(L.lang, a.min, 1),
           max: formatNumber(L.lang, a.max, 1),
         })})`
       : L.t('metrics.noValue');
-    L.cell(text, PAGE.margin + 22 + NAME_WIDTH, y, CONTENT_WIDTH - NAME_WIDTH - 22);
+    L.cell(text, x, y, VALUE_CELL_WIDTH);
   });
-  L.y += trials.length * ROW + 8;
 }
 
 /** Values ± SD over repetitions. */
@@ -194,29 +203,15 @@ export function drawScalarBlock(
 ): void {
   const first = values.find((v): v is AnalysisScalarValue => Boolean(v));
   if (!first) return;
-  L.ensureSpace(24 + trials.length * ROW);
-  L.cell(
-    `${analysisLabel(L.lang, 'scalar_values', key, first.label)}${first.units ? ` (${first.units})` : ''}`,
-    PAGE.margin,
-    L.y,
-    CONTENT_WIDTH,
-    {
-      bold: true,
-      size: 10,
-    },
-  );
-  L.y += 17;
-  trials.forEach((trial, k) => {
+  const heading = `${analysisLabel(L.lang, 'scalar_values', key, first.label)}${first.units ? ` (${first.units})` : ''}`;
+  drawTextRows(L, trials, heading, (k, x, y) => {
     const v = values[k];
-    const y = L.y + k * ROW;
-    trialCell(L, trial, y);
     const text =
       v && v.value !== null
         ? `${formatNumber(L.lang, v.value, v.decimals)}${v.sd !== null ? ` ± ${formatNumber(L.lang, v.sd, v.decimals)}` : ''} ${v.units}`
         : L.t('metrics.noValue');
-    L.cell(text, PAGE.margin + 22 + NAME_WIDTH, y, CONTENT_WIDTH - NAME_WIDTH - 22);
+    L.cell(text, x, y, VALUE_CELL_WIDTH);
   });
-  L.y += trials.length * ROW + 8;
 }
 
 /** Left/right asymmetry of a bilateral metric: L, R and the symmetry index per trial. */
@@ -228,26 +223,12 @@ export function drawAsymmetryBlock(
 ): void {
   const first = metrics.find((m): m is AnalysisMetric => Boolean(m));
   if (!first) return;
-  L.ensureSpace(24 + trials.length * ROW);
-  L.cell(
-    `${analysisLabel(L.lang, 'metrics', key, first.label)}${first.units ? ` (${first.units})` : ''}`,
-    PAGE.margin,
-    L.y,
-    CONTENT_WIDTH,
-    {
-      bold: true,
-      size: 10,
-    },
-  );
-  L.y += 17;
-  const col = PAGE.margin + 22 + NAME_WIDTH;
-  trials.forEach((trial, k) => {
+  const heading = `${analysisLabel(L.lang, 'metrics', key, first.label)}${first.units ? ` (${first.units})` : ''}`;
+  const f = (v: number | null | undefined) =>
+    v === null || v === undefined ? L.t('metrics.noValue') : formatNumber(L.lang, v, first.decimals);
+  drawTextRows(L, trials, heading, (k, col, y) => {
     const m = metrics[k];
-    const y = L.y + k * ROW;
-    trialCell(L, trial, y);
     const pair = m && m.value !== null && typeof m.value === 'object' ? m.value : null;
-    const f = (v: number | null | undefined) =>
-      v === null || v === undefined ? L.t('metrics.noValue') : formatNumber(L.lang, v, first.decimals);
     const si = pair ? asymmetryPercent(pair.left, pair.right) : null;
     L.cell(`${L.t('metrics.left')} ${f(pair?.left)}`, col, y, 90);
     L.cell(`${L.t('metrics.right')} ${f(pair?.right)}`, col + 95, y, 90);
@@ -259,5 +240,4 @@ export function drawAsymmetryBlock(
       { bold: true },
     );
   });
-  L.y += trials.length * ROW + 8;
 }
