@@ -7,18 +7,24 @@
  * the zip's model and motion).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMot, readOsim, readTrc, visualizerTransforms } from '../packages/biomech/src/index';
-import { pairTestPhone, type TestPhone } from '../apps/server/src/capture/test-phones';
+import type { TestPhone } from '../apps/server/src/capture/test-phones';
 import { systemClock } from '../apps/server/src/deps';
 import { startEmbeddedPool, type EmbeddedPool } from '../apps/server/src/jobs/embedded-pool';
 import { createUserWithToken } from '../apps/server/src/test/fixtures';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
 import { readZip } from '../apps/server/src/test/zip-reader';
-import { DEMO, recordDemoTrial, unitTestPoseCacheDir, until } from './support/demo-recording';
+import {
+  DEMO,
+  demoSessionWithPhones,
+  recordDemoTrial,
+  unitTestPoseCacheDir,
+  until,
+} from './support/demo-recording';
 
 const hasDemo = existsSync(join(DEMO, 'calibration', 'Calib.qca.txt'));
 const TRIALS = ['balancing', 'balancing_2'];
@@ -55,23 +61,7 @@ describe.skipIf(!hasDemo)('session archive of the processed pose2sim demo (slow)
     t.app.inject({ method: 'GET', url: `/api${path}`, headers: { authorization: auth } });
 
   it('processes a neutral and two trials, then downloads them as a whole zip in OpenCap’s layout', async () => {
-    const sessionId = (await get('/sessions/new/')).json()[0].id as string;
-    const row = await t.deps.db
-      .selectFrom('sessions')
-      .select('pairing_secret')
-      .where('id', '=', sessionId)
-      .executeTakeFirstOrThrow();
-    for (let i = 0; i < 4; i++)
-      phones.push(await pairTestPhone(t, { id: sessionId, secret: row.pairing_secret }));
-    const form = new FormData();
-    form.set('file', new Blob([readFileSync(join(DEMO, 'calibration', 'Calib.qca.txt'))]), 'Calib.qca.txt');
-    const req = new Request('http://x', { method: 'POST', body: form });
-    const imported = await t.app.inject({
-      method: 'POST',
-      url: `/api/sessions/${sessionId}/import_calibration/`,
-      headers: { authorization: auth, 'content-type': req.headers.get('content-type')! },
-      payload: Buffer.from(await req.arrayBuffer()),
-    });
+    const { sessionId, imported } = await demoSessionWithPhones(t, auth, phones);
     expect(imported.statusCode, imported.body).toBe(200);
 
     pool = startEmbeddedPool(t.deps, t.app.log, { size: 1, idleMs: 500 });

@@ -7,17 +7,17 @@
  * again by a second one after the lease runs out and reaches 'done'. Timings are printed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pairTestPhone, type TestPhone } from '../apps/server/src/capture/test-phones';
+import type { TestPhone } from '../apps/server/src/capture/test-phones';
 import { systemClock } from '../apps/server/src/deps';
 import { startEmbeddedPool, type EmbeddedPool } from '../apps/server/src/jobs/embedded-pool';
 import { createWorkerToken } from '../apps/server/src/jobs/worker-tokens';
 import { createUserWithToken } from '../apps/server/src/test/fixtures';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app';
-import { DEMO, demoProbe, recordDemoTrial, until } from './support/demo-recording';
+import { DEMO, demoProbe, demoSessionWithPhones, recordDemoTrial, until } from './support/demo-recording';
 import { repoRoot } from './support/server';
 
 const hasDemo = existsSync(join(DEMO, 'calibration', 'Calib.qca.txt'));
@@ -78,25 +78,9 @@ describe.skipIf(!hasDemo)('processing on the pose2sim demo through the real work
   }
 
   it('calibrates by import, processes the neutral in the embedded pool and a trial in remote workers, one of them killed', async () => {
-    const created = await get('/sessions/new/');
-    sessionId = created.json()[0].id;
-    const row = await t.deps.db
-      .selectFrom('sessions')
-      .select('pairing_secret')
-      .where('id', '=', sessionId)
-      .executeTakeFirstOrThrow();
-    for (let i = 0; i < 4; i++)
-      phones.push(await pairTestPhone(t, { id: sessionId, secret: row.pairing_secret }));
-
-    const form = new FormData();
-    form.set('file', new Blob([readFileSync(join(DEMO, 'calibration', 'Calib.qca.txt'))]), 'Calib.qca.txt');
-    const req = new Request('http://x', { method: 'POST', body: form });
-    const imported = await t.app.inject({
-      method: 'POST',
-      url: `/api/sessions/${sessionId}/import_calibration/`,
-      headers: { authorization: auth, 'content-type': req.headers.get('content-type')! },
-      payload: Buffer.from(await req.arrayBuffer()),
-    });
+    const made = await demoSessionWithPhones(t, auth, phones);
+    sessionId = made.sessionId;
+    const imported = made.imported;
     // No assignment sent: the proposal (pairing order) is used and the answer says so (issue #15).
     expect(imported.json()).toMatchObject({
       n_cameras: 4,

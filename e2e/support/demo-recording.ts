@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { TestPhone } from '../../apps/server/src/capture/test-phones';
+import { pairTestPhone, type TestPhone } from '../../apps/server/src/capture/test-phones';
 import type { TestApp } from '../../apps/server/src/test/test-app';
 import { ffprobePath } from '../../packages/pipeline/src/video/ffmpeg-binaries';
 import { repoRoot } from './server';
@@ -119,4 +119,38 @@ export async function recordDemoTrial(
     if (done.statusCode !== 200) throw new Error(`upload complete: ${done.body}`);
   }
   return trialId;
+}
+
+/**
+ * A new session of the user with four paired test phones (pushed onto `phones`, which the caller keeps alive
+ * and ends) and the demo's Qualisys calibration imported; the import's answer is returned for its checks.
+ */
+export async function demoSessionWithPhones(
+  t: TestApp,
+  auth: string,
+  phones: TestPhone[],
+): Promise<{ sessionId: string; imported: { statusCode: number; body: string; json: () => unknown } }> {
+  const created = await t.app.inject({
+    method: 'GET',
+    url: '/api/sessions/new/',
+    headers: { authorization: auth },
+  });
+  const sessionId = created.json<Array<{ id: string }>>()[0].id;
+  const row = await t.deps.db
+    .selectFrom('sessions')
+    .select('pairing_secret')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  for (let i = 0; i < DEMO_CAMS.length; i++)
+    phones.push(await pairTestPhone(t, { id: sessionId, secret: row.pairing_secret }));
+  const form = new FormData();
+  form.set('file', new Blob([readFileSync(join(DEMO, 'calibration', 'Calib.qca.txt'))]), 'Calib.qca.txt');
+  const req = new Request('http://x', { method: 'POST', body: form });
+  const imported = await t.app.inject({
+    method: 'POST',
+    url: `/api/sessions/${sessionId}/import_calibration/`,
+    headers: { authorization: auth, 'content-type': req.headers.get('content-type')! },
+    payload: Buffer.from(await req.arrayBuffer()),
+  });
+  return { sessionId, imported };
 }

@@ -129,33 +129,24 @@ export function ShareDialog({
             disabled={!canPublish}
           />
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-            <Button
-              variant="outlined"
-              disabled={!canPublish}
-              href={social.facebook}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Facebook
-            </Button>
-            <Button
-              variant="outlined"
-              disabled={!canPublish}
-              href={social.twitter}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Twitter
-            </Button>
-            <Button
-              variant="outlined"
-              disabled={!canPublish}
-              href={social.linkedin}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              LinkedIn
-            </Button>
+            {(
+              [
+                ['Facebook', social.facebook],
+                ['Twitter', social.twitter],
+                ['LinkedIn', social.linkedin],
+              ] as const
+            ).map(([network, href]) => (
+              <Button
+                key={network}
+                variant="outlined"
+                disabled={!canPublish}
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {network}
+              </Button>
+            ))}
             <Button
               startIcon={<ContentCopyIcon />}
               disabled={!canPublish}
