@@ -15,7 +15,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readMot, writeMot, type Motion } from '@poselab/biomech';
 import { repeatedRealStep } from '../packages/analysis/src/testing/real-walk';
 import { createVerifiedUser, loginInBrowser, type TestUser } from './support/accounts';
-import { artifactsDir, DESKTOP, hasChromium, launchBrowser, PHONE, screenshot } from './support/browser';
+import {
+  artifactsDir,
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  setViewportSettled,
+} from './support/browser';
 import { hasSeedData, seedProcessedSession, SHARED_DATA, type SeededSession } from './support/seed';
 import { startServer, type RunningServer } from './support/server';
 
@@ -244,7 +252,7 @@ describe.skipIf(!hasChromium || !hasSeedData || !hasMotions)('analysis dashboard
   });
 
   it('works at 390 px: dashboard and Downloads without sideways scrolling', async () => {
-    await page.setViewportSize(PHONE);
+    await setViewportSettled(page, PHONE);
     await page.goto(dashboardUrl());
     await expect.poll(() => speedValues(page), { timeout: 30_000 }).toEqual(speeds);
     await page.getByRole('button', { name: 'Pause' }).click({ timeout: 20_000 });
@@ -257,7 +265,7 @@ describe.skipIf(!hasChromium || !hasSeedData || !hasMotions)('analysis dashboard
     await page.getByRole('link', { name: 'Download' }).waitFor();
     await noSidewaysScroll(page);
     await screenshot(page, 'downloads-phone');
-    await page.setViewportSize(DESKTOP);
+    await setViewportSettled(page, DESKTOP);
   });
 
   it('German: gait and real squat dashboards label everything from the analysis catalogue', async () => {
@@ -315,7 +323,7 @@ describe.skipIf(!hasChromium || !hasSeedData || !hasMotions)('analysis dashboard
       await de.getByRole('button', { name: /Pause|Anhalten/ }).click({ timeout: 20_000 });
       await screenshot(de, 'analysis-dashboard-de-desktop');
 
-      await de.setViewportSize(PHONE);
+      await setViewportSettled(de, PHONE);
       await de.goto(`${server.url}/analysis-dashboard/${squatDashboard}/?trialId=${trial('squat_1').id}`);
       await de.getByRole('heading', { name: 'Kniebeugenanalyse' }).waitFor();
       await de.locator('[data-metric="squat_depth"]').waitFor({ timeout: 30_000 });

@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, hasChromium, launchBrowser, PHONE, screenshot } from './support/browser';
+import {
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  setViewportSettled,
+} from './support/browser';
 import { createVerifiedUser, loginInBrowser, type TestUser } from './support/accounts';
 import {
   decodesCleanly,
@@ -106,13 +113,13 @@ function finishProcessing(server: RunningServer, trialId: string, calibration: b
 }
 
 async function shots(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP);
+  await setViewportSettled(page, DESKTOP);
   await sleep(300);
   await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
+  await setViewportSettled(page, PHONE);
   await sleep(300);
   await screenshot(page, `${name}-390`);
-  await page.setViewportSize(DESKTOP);
+  await setViewportSettled(page, DESKTOP);
 }
 
 describe.skipIf(!hasChromium || !hasDemoVideos)(

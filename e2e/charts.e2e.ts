@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { createVerifiedUser, loginInBrowser, type TestUser } from './support/accounts';
-import { DESKTOP, hasChromium, launchBrowser, PHONE, screenshot } from './support/browser';
+import {
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  setViewportSettled,
+} from './support/browser';
 import { hasSeedData, seedProcessedSession, type SeededSession } from './support/seed';
 import { startServer, type RunningServer } from './support/server';
 
@@ -105,9 +112,9 @@ describe.skipIf(!hasChromium || !hasSeedData)('chart page (Kinematics dashboard)
     await page.keyboard.press('Escape');
     await page.getByLabel('Title', { exact: true }).fill('Knee flexion');
     await page.keyboard.press('Escape');
-    await page.setViewportSize(PHONE);
+    await setViewportSettled(page, PHONE);
     await screenshot(page, 'chart-phone');
-    await page.setViewportSize(DESKTOP);
+    await setViewportSettled(page, DESKTOP);
   });
 
   it('Go to Visualizer opens the session', async () => {

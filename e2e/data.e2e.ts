@@ -4,7 +4,14 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createVerifiedUser, loginInBrowser, type TestUser } from './support/accounts';
-import { DESKTOP, hasChromium, launchBrowser, PHONE, screenshot } from './support/browser';
+import {
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  setViewportSettled,
+} from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 /** Inserts `n` sessions for the user straight into the server's SQLite file (WAL: the server sees them at once). */
@@ -133,9 +140,9 @@ describe.skipIf(!hasChromium)('data management in the browser', () => {
     await page.getByText('41–45 of 45').waitFor();
     await expect.poll(() => page.getByRole('table', { name: 'Sessions' }).getByRole('row').count()).toBe(6);
     await rowOf(page, 'seeded_00').waitFor();
-    await page.setViewportSize(PHONE);
+    await setViewportSettled(page, PHONE);
     await screenshot(page, 'data-sessions-phone');
-    await page.setViewportSize(DESKTOP);
+    await setViewportSettled(page, DESKTOP);
   });
 
   it('renames a session, trashes it, restores it from the recycle bin, trashes it again and empties the bin', async () => {

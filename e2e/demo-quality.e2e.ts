@@ -23,6 +23,7 @@ import {
   PHONE,
   screenshot,
   SOFTWARE_WEBGL_ARGS,
+  setViewportSettled,
 } from './support/browser';
 import { DEMO, hasDemo, processedDemoServer, type DemoServer } from './support/demo-phones';
 import { unitTestPoseCacheDir } from './support/demo-recording';
@@ -281,7 +282,7 @@ describe.skipIf(!hasChromium || !hasDemo)(
       await panel.getByRole('heading', { name: /Quality of balancing/ }).waitFor();
       await page.waitForTimeout(500); // the lists' opening transitions
       await screenshot(page, 'demo-warnings-1280');
-      await page.setViewportSize(PHONE);
+      await setViewportSettled(page, PHONE);
       await page.waitForTimeout(500);
       const neutralList = page.getByTestId('trial-warnings-neutral').getByRole('list');
       await neutralList.scrollIntoViewIfNeeded();
@@ -306,7 +307,7 @@ describe.skipIf(!hasChromium || !hasDemo)(
         overflow.px,
         `nothing overflows sideways at 390 px: ${overflow.wide.join('; ')}`,
       ).toBeLessThanOrEqual(0);
-      await page.setViewportSize(DESKTOP);
+      await setViewportSettled(page, DESKTOP);
     });
 
     it("the CLI on the videos the phones uploaded gives the neutral's and the trial's angles within 1° (acceptance 1)", async () => {

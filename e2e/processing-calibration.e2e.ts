@@ -25,7 +25,14 @@ import {
   type CameraExtrinsics,
   type Vec3,
 } from '@poselab/pipeline';
-import { DESKTOP, hasChromium, launchBrowser, PHONE, screenshot } from './support/browser';
+import {
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  setViewportSettled,
+} from './support/browser';
 import { createVerifiedUser, loginInBrowser, type TestUser } from './support/accounts';
 import { launchPhone, type FakePhone } from './support/phones';
 import { repoRoot, startServer, type RunningServer } from './support/server';
@@ -38,14 +45,14 @@ async function shots(page: Page, name: string) {
     [DESKTOP, '1280'],
     [PHONE, '390'],
   ] as const) {
-    await page.setViewportSize(size);
+    await setViewportSettled(page, size);
     await sleep(400);
     // Nothing may stick out sideways at either width.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal overflow at ${label} px`).toBeLessThanOrEqual(0);
     await screenshot(page, `${name}-${label}`);
   }
-  await page.setViewportSize(DESKTOP);
+  await setViewportSettled(page, DESKTOP);
 }
 
 /** Every calibration image on the page has loaded (decoded with a size). */

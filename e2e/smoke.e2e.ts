@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, hasChromium, launchBrowser, PHONE, screenshot } from './support/browser';
+import {
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  setViewportSettled,
+} from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 describe.skipIf(!hasChromium)('smoke: the app opens on Login', () => {
@@ -21,7 +28,7 @@ describe.skipIf(!hasChromium)('smoke: the app opens on Login', () => {
     await page.getByRole('heading', { name: 'Login' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await screenshot(page, 'smoke-login-desktop');
-    await page.setViewportSize(PHONE);
+    await setViewportSettled(page, PHONE);
     await screenshot(page, 'smoke-login-phone');
   });
 
