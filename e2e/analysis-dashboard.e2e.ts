@@ -23,7 +23,9 @@ import {
   PHONE,
   screenshot,
   setViewportSettled,
+  SOFTWARE_WEBGL_ARGS,
 } from './support/browser';
+import { sidewaysOverflow } from './support/routes';
 import { hasSeedData, seedProcessedSession, SHARED_DATA, type SeededSession } from './support/seed';
 import { startServer, type RunningServer } from './support/server';
 
@@ -31,15 +33,8 @@ const hasPoppler = existsSync('/usr/bin/pdftotext') && existsSync('/usr/bin/pdft
 const hasMotions = existsSync(join(SHARED_DATA, 'opencap-motions/walking1.mot'));
 const MODEL = join(SHARED_DATA, 'opencap-models/LaiUhlrich2022.osim');
 
-/** WebGL in headless Chromium without a GPU (as session-view.e2e.ts), so the 3D view renders. */
-const WEBGL_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
-
 /** No part of the page may be wider than the viewport (390 px phones). */
-async function noSidewaysScroll(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0);
-}
+const noSidewaysScroll = (page: Page) => expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
 const chartAttr = (page: Page, name: string) =>
   page
@@ -91,7 +86,7 @@ describe.skipIf(!hasChromium || !hasSeedData || !hasMotions)('analysis dashboard
       squat_1: join(SHARED_DATA, 'opencap-motions/squats1.mot'),
     };
     server = await startServer();
-    browser = await launchBrowser(WEBGL_ARGS);
+    browser = await launchBrowser(SOFTWARE_WEBGL_ARGS);
     user = await createVerifiedUser(server);
     seeded = seedProcessedSession(server, {
       userId: user.userId,
