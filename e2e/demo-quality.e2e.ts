@@ -25,19 +25,12 @@ import {
   SOFTWARE_WEBGL_ARGS,
   setViewportSettled,
 } from './support/browser';
-import { DEMO, hasDemo, processedDemoServer, type DemoServer } from './support/demo-phones';
+import { DEMO, hasDemo, processedDemoServer, type ApiTrial, type DemoServer } from './support/demo-phones';
 import { unitTestPoseCacheDir } from './support/demo-recording';
 import { isBoneColour, pixelsAt } from './support/pixels';
+import { expectNoSidewaysOverflow } from './support/routes';
 import { downloadPhoneRecordings, fileCount, runCli } from './support/phone-cli';
 import { KEYPOINT_UNMEASURED_COORDINATES } from '../packages/pipeline/src/kinematics/setup';
-
-interface ApiTrial {
-  id: string;
-  name: string;
-  status: string;
-  results: { tag: string; media: string | null; device_id: string | null }[];
-  meta: { error_msg?: string; warnings?: { code: string; message: string }[]; quality?: unknown };
-}
 
 /**
  * The phone trial against the CLI on the original clips (not the phones' videos): the largest median difference
@@ -288,25 +281,7 @@ describe.skipIf(!hasChromium || !hasDemo)(
       await neutralList.scrollIntoViewIfNeeded();
       expect(await neutralList.isVisible()).toBe(true);
       await screenshot(page, 'demo-warnings-390');
-      const overflow = await page.evaluate(() => ({
-        px: document.documentElement.scrollWidth - window.innerWidth,
-        // The outermost elements reaching past the right edge, to name the culprit.
-        wide: Array.from(document.querySelectorAll<HTMLElement>('body *'))
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-          .filter(
-            (el) =>
-              !(el.parentElement && el.parentElement.getBoundingClientRect().right > window.innerWidth + 1),
-          )
-          .slice(0, 5)
-          .map(
-            (el) =>
-              `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`,
-          ),
-      }));
-      expect(
-        overflow.px,
-        `nothing overflows sideways at 390 px: ${overflow.wide.join('; ')}`,
-      ).toBeLessThanOrEqual(0);
+      await expectNoSidewaysOverflow(page, 'demo-warnings-390');
       await setViewportSettled(page, DESKTOP);
     });
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { DESKTOP, PHONE, screenshot, setViewportSettled } from './browser';
+import { expectNoSidewaysOverflow } from './routes';
 import { repoRoot, type RunningServer } from './server';
 
 /**
@@ -17,35 +17,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
     ['desktop', DESKTOP],
   ] as const) {
     await setViewportSettled(page, size);
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    await expect
-      .poll(overflow, { message: `${name} overflows sideways at ${size.width} px`, timeout: 3000 })
-      .toBeLessThanOrEqual(0)
-      .catch(async (err: unknown) => {
-        // Name the elements reaching past the screen, so a failure says what to fix.
-        const wide = await page.evaluate(() => {
-          const past = (r: DOMRect) => r.right > window.innerWidth + 0.5;
-          const out: string[] = [];
-          const walker = document.createTreeWalker(
-            document.body,
-            NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT,
-          );
-          for (let n = walker.nextNode(); n && out.length < 12; n = walker.nextNode()) {
-            const range = document.createRange();
-            range.selectNodeContents(n);
-            const r = n instanceof Element ? n.getBoundingClientRect() : range.getBoundingClientRect();
-            if (!past(r)) continue;
-            const what =
-              n instanceof Element
-                ? `${n.tagName.toLowerCase()}.${String(n.className).slice(0, 60)}`
-                : `text "${(n.textContent ?? '').slice(0, 60)}" in ${n.parentElement?.tagName.toLowerCase()}`;
-            out.push(`${what} → ${Math.round(r.right)} px`);
-          }
-          return out;
-        });
-        await screenshot(page, `accounts-${name}-${label}-overflow`);
-        throw new Error(`${String(err)}\nreaching past ${size.width} px: ${wide.join('; ')}`);
-      });
+    await expectNoSidewaysOverflow(page, `accounts-${name}-${label}`);
     await screenshot(page, `accounts-${name}-${label}`);
   }
 }

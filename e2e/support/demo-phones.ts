@@ -24,6 +24,15 @@ declare module 'vitest' {
   }
 }
 
+/** A trial as `GET /api/trials/{id}/` answers, the fields the demo specs read. */
+export interface ApiTrial {
+  id: string;
+  name: string;
+  status: string;
+  results: { tag: string; media: string | null; device_id: string | null }[];
+  meta: { error_msg?: string; warnings?: { code: string; message: string }[]; quality?: unknown };
+}
+
 export const DEMO = resolve(repoRoot, '..', 'shared', 'data', 'pose2sim-demo');
 export const hasDemo = existsSync(join(DEMO, 'calibration', 'Calib.qca.txt'));
 const CAMS = ['cam01', 'cam02', 'cam03', 'cam04'];

@@ -1,4 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshot } from './browser';
 
 /** A page of SPEC §2 to visit: its path, whether a visitor may open it, and what to wait for. */
 export interface RouteVisit {
@@ -57,6 +59,46 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
     Math.max(document.documentElement.scrollWidth, document.body.scrollWidth, window.innerWidth),
   );
   return Math.max(0, content - width);
+}
+
+/** The elements and text reaching past the screen's right edge (the first 12 in document order). */
+export async function whatReachesPast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n && out.length < 12; n = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      // Text can overflow a box that fits (a long word), so text nodes are measured too.
+      const r = n instanceof Element ? n.getBoundingClientRect() : range.getBoundingClientRect();
+      if (r.right <= window.innerWidth + 0.5) continue;
+      const what =
+        n instanceof Element
+          ? `${n.tagName.toLowerCase()}.${String(n.className).slice(0, 60)}`
+          : `text "${(n.textContent ?? '').slice(0, 60)}" in ${n.parentElement?.tagName.toLowerCase()}`;
+      out.push(`${what} → ${Math.round(r.right)} px`);
+    }
+    return out;
+  });
+}
+
+/**
+ * Waits up to 3 s for the page to fit the screen's width; otherwise saves a screenshot
+ * (`<name>-overflow.png`) and fails naming what reaches past the edge.
+ */
+export async function expectNoSidewaysOverflow(page: Page, name: string): Promise<void> {
+  const width = page.viewportSize()!.width;
+  await expect
+    .poll(() => sidewaysOverflow(page), {
+      message: `${name} overflows sideways at ${width} px`,
+      timeout: 3000,
+    })
+    .toBeLessThanOrEqual(0)
+    .catch(async (err: unknown) => {
+      const wide = await whatReachesPast(page);
+      await screenshot(page, `${name}-overflow`);
+      throw new Error(`${String(err)}\nreaching past ${width} px: ${wide.join('; ')}`);
+    });
 }
 
 /** The part of an element outside the viewport, in pixels on each side (all 0 when fully visible). */
