@@ -25,31 +25,13 @@ import {
   setViewportSettled,
   SOFTWARE_WEBGL_ARGS,
 } from './support/browser';
-import { sidewaysOverflow } from './support/routes';
+import { chartAttr, noSidewaysScroll, slowed, speedValues } from './support/dashboard-page';
 import { hasSeedData, seedProcessedSession, SHARED_DATA, type SeededSession } from './support/seed';
 import { startServer, type RunningServer } from './support/server';
 
 const hasPoppler = existsSync('/usr/bin/pdftotext') && existsSync('/usr/bin/pdftoppm');
 const hasMotions = existsSync(join(SHARED_DATA, 'opencap-motions/walking1.mot'));
 const MODEL = join(SHARED_DATA, 'opencap-models/LaiUhlrich2022.osim');
-
-/** No part of the page may be wider than the viewport (390 px phones). */
-const noSidewaysScroll = (page: Page) => expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-
-const chartAttr = (page: Page, name: string) =>
-  page
-    .getByTestId('linear-chart')
-    .first()
-    .evaluate((el, n) => (el as HTMLElement).dataset[n] ?? '', name);
-
-const speedValues = (page: Page) =>
-  page.locator('[data-metric="gait_speed"]').getByTestId('metric-value').allTextContents();
-
-/** A motion played `factor` times slower (the same real joint angles over a longer time). */
-const slowed = (m: Motion, factor: number): Motion => ({
-  ...m,
-  time: m.time.map((t) => Number((t * factor).toFixed(6))),
-});
 
 /**
  * Issue #17 acceptance 1 and 2 with the real analyses of #16: two processed walks of one subject (OpenCap

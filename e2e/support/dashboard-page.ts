@@ -1,0 +1,25 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Motion } from '@poselab/biomech';
+import { sidewaysOverflow } from './routes';
+
+/** What the analysis dashboard specs read off the page, and the motions they seed. */
+
+/** No part of the page may be wider than the viewport (390 px phones). */
+export const noSidewaysScroll = (page: Page) =>
+  expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+export const chartAttr = (page: Page, name: string) =>
+  page
+    .getByTestId('linear-chart')
+    .first()
+    .evaluate((el, n) => (el as HTMLElement).dataset[n] ?? '', name);
+
+export const speedValues = (page: Page) =>
+  page.locator('[data-metric="gait_speed"]').getByTestId('metric-value').allTextContents();
+
+/** A motion played `factor` times slower (the same real joint angles over a longer time). */
+export const slowed = (m: Motion, factor: number): Motion => ({
+  ...m,
+  time: m.time.map((t) => Number((t * factor).toFixed(6))),
+});
