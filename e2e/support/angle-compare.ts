@@ -89,6 +89,16 @@ function clipAt(clip: number[][], f: number, out: number[]): number[] {
   return out;
 }
 
+/** The median time between frames (s). */
+function frameStep(time: number[]): number {
+  const steps = time.slice(1).map((t, i) => t - time[i]);
+  if (steps.length === 0) throw new Error('a motion of one frame has no frame rate');
+  return quantile(
+    steps.sort((x, y) => x - y),
+    0.5,
+  );
+}
+
 /** Phone frames mapped this close (in clip frames) to the loop's seam are not compared. */
 const SEAM_FRAMES = 4;
 
@@ -120,15 +130,19 @@ export function compareLoopedMotion(
     }
     return m > a.length / 2 ? s / m : Infinity;
   };
-  let best = { start: 0, rate: 1, cost: Infinity };
-  for (let rate = 0.5; rate <= 1.5 + 1e-9; rate += 0.02)
+  // Clip frames per phone frame at real time (2 for a 30 fps phone filming a 60 fps clip); the fake cameras
+  // play between half and one and a half times that.
+  const nominal = frameStep(phone.time) / frameStep(cli.time);
+  let best = { start: 0, rate: nominal, cost: Infinity };
+  for (let rate = 0.5 * nominal; rate <= 1.5 * nominal + 1e-9; rate += 0.02 * nominal)
     for (let start = 0; start < n; start += 0.5) {
       const c = cost(start, rate);
       if (c < best.cost) best = { start, rate, cost: c };
     }
   // Refine around the best coarse match.
   const coarse = best;
-  for (let rate = coarse.rate - 0.02; rate <= coarse.rate + 0.02; rate += 0.002)
+  const step = 0.02 * nominal;
+  for (let rate = coarse.rate - step; rate <= coarse.rate + step; rate += step / 10)
     for (let start = coarse.start - 0.5; start <= coarse.start + 0.5; start += 0.05) {
       const c = cost(start, rate);
       if (c < best.cost) best = { start, rate, cost: c };

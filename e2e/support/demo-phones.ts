@@ -8,8 +8,9 @@ import { importQualisysCalibration } from '../../packages/pipeline/src/calibrati
 import type { CameraModel } from '../../packages/pipeline/src/camera/camera-model';
 import { createVerifiedUser, type TestUser } from './accounts';
 import { BASE_ARGS, CHROMIUM, PHONE } from './browser';
+import { DEMO, DEMO_CAMS as CAMS } from './demo-recording';
 import { makeFakeCameraFile } from './phones';
-import { repoRoot, startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './server';
 
 /**
  * The pose2sim demo recorded through four fake phones (one Chromium each, the real capture page, real uploads)
@@ -33,9 +34,7 @@ export interface ApiTrial {
   meta: { error_msg?: string; warnings?: { code: string; message: string }[]; quality?: unknown };
 }
 
-export const DEMO = resolve(repoRoot, '..', 'shared', 'data', 'pose2sim-demo');
 export const hasDemo = existsSync(join(DEMO, 'calibration', 'Calib.qca.txt'));
-const CAMS = ['cam01', 'cam02', 'cam03', 'cam04'];
 /**
  * Frames the fake cameras deliver (makeFakeCameraFile scales every clip to this size): the size the 2D detector
  * works at (decodeLongSide 640), so nothing it would see is lost. Measured on this 2-core machine under a load
