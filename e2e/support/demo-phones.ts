@@ -187,8 +187,8 @@ export async function processDemoThroughPhones(server: RunningServer): Promise<P
         // loop from when its phone opened the camera, late after any stall, and synchronisation searches ±0.5 s
         // around the recordings' clock offsets (as real phones need): opened one after the other, the four
         // showed the movement at unrelated phases and in 3 of 5 runs a camera was left out, contradicting the
-        // others by 29 frames (the window's edge); opened together, in 1 of 3 runs (with all four, the trial
-        // processed in 29-30 s instead of 46-48 s).
+        // others by 29 frames (the window's edge); opened together, in 2 of 4 runs: a stall shifts a loop as
+        // much as a late start, so only a rig in sync by construction would end this.
         phones = await Promise.all(files.map((file, i) => openPhone(profiles[i], url, file)));
         await until(
           'phones connected',
