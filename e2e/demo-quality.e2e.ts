@@ -13,7 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { compareLoopedMotion, compareSameFrames, rotationalSeries } from './support/angle-compare';
+import {
+  boundedAgainstOriginalClips,
+  compareLoopedMotion,
+  compareSameFrames,
+  ORIGINAL_CLIP_MEDIAN_DEG,
+  rotationalSeries,
+} from './support/angle-compare';
 import { loginInBrowser } from './support/accounts';
 import {
   artifactsDir,
@@ -30,27 +36,6 @@ import { DEMO, unitTestPoseCacheDir } from './support/demo-recording';
 import { isBoneColour, pixelsAt } from './support/pixels';
 import { expectNoSidewaysOverflow } from './support/routes';
 import { downloadPhoneRecordings, fileCount, runCli } from './support/phone-cli';
-import { KEYPOINT_UNMEASURED_COORDINATES } from '../packages/pipeline/src/kinematics/setup';
-
-/**
- * The phone trial against the CLI on the original clips (not the phones' videos): the largest median difference
- * allowed for the balancing movement's pelvis, lumbar and leg coordinates. Measured on this 2-core machine in 4
- * runs, two of them beside two busy processes, two with a camera left out: at most 13-22° (lumbar and hip
- * rotations; most 2-8°), from the fake cameras (below). What it is there to catch differs by far more: a side
- * swapped or a joint flipped (90-180°).
- */
-const ORIGINAL_CLIP_MEDIAN_DEG = 45;
-/**
- * The coordinates that bound holds for. The arms' are logged, not bounded: a fake camera a few frames behind
- * the others moves the triangulated wrist by centimetres, and through the 27 cm forearm a shoulder's rotation by
- * tens of degrees (arm_rot medians 3-14° in those runs, 136° once in CI). The forearm rotations and toes are
- * locked at the neutral's value, which no keypoint measures. A shoulder's reading (one of its two angle sets) is
- * held by the test above (phones and CLI on the same videos) and by biomech's turns tests.
- */
-function boundedAgainstOriginalClips(name: string): boolean {
-  const unmeasured: readonly string[] = KEYPOINT_UNMEASURED_COORDINATES;
-  return !unmeasured.includes(name) && !/^(arm_|elbow_)/.test(name);
-}
 
 /** The limbs whose bones must be on screen: [from joint, to joint] (body origins of the built-in model). */
 const LIMBS: [string, string][] = [
