@@ -25,7 +25,8 @@ import {
   setViewportSettled,
   SOFTWARE_WEBGL_ARGS,
 } from './support/browser';
-import { chartAttr, noSidewaysScroll, slowed, speedValues } from './support/dashboard-page';
+import { chartAttr, slowed, speedValues } from './support/dashboard-page';
+import { expectNoSidewaysOverflow } from './support/routes';
 import { hasSeedData, seedProcessedSession, SHARED_DATA, type SeededSession } from './support/seed';
 import { startServer, type RunningServer } from './support/server';
 
@@ -233,14 +234,14 @@ describe.skipIf(!hasChromium || !hasSeedData || !hasMotions)('analysis dashboard
     await page.goto(dashboardUrl());
     await expect.poll(() => speedValues(page), { timeout: 30_000 }).toEqual(speeds);
     await page.getByRole('button', { name: 'Pause' }).click({ timeout: 20_000 });
-    await noSidewaysScroll(page);
+    await expectNoSidewaysOverflow(page, 'analysis-dashboard-phone');
     await screenshot(page, 'analysis-dashboard-phone');
     await page.getByRole('button', { name: 'Hide menu' }).click();
     await expect.poll(() => page.locator('#dashboard-data-menu').count()).toBe(0);
     await page.getByRole('button', { name: 'Show menu' }).click();
     await page.goto(`${server.url}/downloads`);
     await page.getByRole('link', { name: 'Download' }).waitFor();
-    await noSidewaysScroll(page);
+    await expectNoSidewaysOverflow(page, 'downloads-phone');
     await screenshot(page, 'downloads-phone');
     await setViewportSettled(page, DESKTOP);
   });
@@ -313,7 +314,7 @@ describe.skipIf(!hasChromium || !hasSeedData || !hasMotions)('analysis dashboard
         '5 Wiederholungen: 5 × Beidbeinig.',
       );
       await de.getByRole('button', { name: /Pause|Anhalten/ }).click({ timeout: 20_000 });
-      await noSidewaysScroll(de);
+      await expectNoSidewaysOverflow(de, 'analysis-dashboard-squat-de-phone');
       await screenshot(de, 'analysis-dashboard-squat-de-phone');
     } finally {
       await context.close();

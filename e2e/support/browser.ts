@@ -42,8 +42,8 @@ export async function screenshot(page: Page, name: string): Promise<string> {
  * at 1280 px and a resize to 390 px, matchMedia('(min-width:600px)') answered false while the page still wore
  * its 600 px+ CSS (emotion's @media rules: a row layout, a 0 px grid column, 3 px of sideways overflow) for
  * as long as we waited; a resize by another pixel did not help. Changing a media feature (reduced motion) and
- * back makes Chromium evaluate every @media rule again: 0 failures in 16 runs (8 switching the media type to
- * print and back, 8 so), against 4 in 8 without.
+ * back makes Chromium evaluate every @media rule again: 0 failures in 16 runs (8 of them switching the media
+ * type to print and back instead), against 4 in 8 without.
  */
 export async function setViewportSettled(page: Page, size: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(size);

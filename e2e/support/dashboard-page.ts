@@ -1,13 +1,7 @@
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import type { Motion } from '@poselab/biomech';
-import { sidewaysOverflow } from './routes';
 
 /** What the analysis dashboard specs read off the page, and the motions they seed. */
-
-/** No part of the page may be wider than the viewport (390 px phones). */
-export const noSidewaysScroll = (page: Page) =>
-  expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
 export const chartAttr = (page: Page, name: string) =>
   page

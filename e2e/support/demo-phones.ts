@@ -176,25 +176,14 @@ export async function processDemoThroughPhones(server: RunningServer): Promise<P
   const record = async (folder: string, name: string, stopAfterSec: number | null): Promise<string> => {
     const files = clips(folder);
     try {
-      if (name === 'neutral') {
-        // One after the other: the imported calibration's cameras map to phones in pairing order.
-        for (const [i, file] of files.entries()) {
-          phones.push(await openPhone(profiles[i], url, file));
-          await until('phone connected', async () => (await status()).n_cameras_connected === i + 1, 60_000);
-        }
-      } else {
-        // Paired already (their profiles keep the device tokens), so all at once. Each fake camera plays its
-        // loop from when its phone opened the camera, late after any stall, and synchronisation searches ±0.5 s
-        // around the recordings' clock offsets (as real phones need): opened one after the other, the four
-        // showed the movement at unrelated phases and in 3 of 5 runs a camera was left out, contradicting the
-        // others by 29 frames (the window's edge); opened together, in 2 of 4 runs: a stall shifts a loop as
-        // much as a late start, so only a rig in sync by construction would end this.
-        phones = await Promise.all(files.map((file, i) => openPhone(profiles[i], url, file)));
-        await until(
-          'phones connected',
-          async () => (await status()).n_cameras_connected === files.length,
-          60_000,
-        );
+      // One after the other: the imported calibration's cameras map to phones in pairing order. Each fake camera
+      // plays its loop from when its phone opened the camera (late after any stall), while synchronisation
+      // searches ±0.5 s around the recordings' clock offsets (as real phones need), so in about half the runs a
+      // camera whose loop runs further from the others' is left out (contradicting them by ~29 frames, the
+      // window's edge). Opening the trial's paired phones together did not change that (2 of 4 runs).
+      for (const [i, file] of files.entries()) {
+        phones.push(await openPhone(profiles[i], url, file));
+        await until('phone connected', async () => (await status()).n_cameras_connected === i + 1, 60_000);
       }
       if (name === 'neutral') {
         const form = new FormData();

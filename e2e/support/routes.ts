@@ -64,13 +64,16 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
 /** The elements and text reaching past the screen's right edge (the first 12 in document order). */
 export async function whatReachesPast(page: Page): Promise<string[]> {
   return page.evaluate(() => {
+    const textBox = (n: Node): DOMRect => {
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      return range.getBoundingClientRect();
+    };
     const out: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n && out.length < 12; n = walker.nextNode()) {
-      const range = document.createRange();
-      range.selectNodeContents(n);
       // Text can overflow a box that fits (a long word), so text nodes are measured too.
-      const r = n instanceof Element ? n.getBoundingClientRect() : range.getBoundingClientRect();
+      const r = n instanceof Element ? n.getBoundingClientRect() : textBox(n);
       if (r.right <= window.innerWidth + 0.5) continue;
       const what =
         n instanceof Element
