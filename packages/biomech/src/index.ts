@@ -66,6 +66,15 @@ export {
   type Augmenter,
   type LoadedAugmenterPart,
 } from './augmenter/run-augmenter';
-export { listModels, loadModel, type ModelEntry, type ModelCatalogue } from './models/list-models';
+export {
+  listModels,
+  loadModel,
+  SHIPPED_MODELS_DIR,
+  DEFAULT_OPENSIM_MODEL,
+  DEFAULT_AUGMENTER,
+  AUGMENTER_CHOICES,
+  type ModelEntry,
+  type ModelCatalogue,
+} from './models/list-models';
 export { builtinGeometryShapes, type GeometryShape } from './builtin/geometry-shapes';
 export { REFERENCE_HEIGHT as BUILTIN_REFERENCE_HEIGHT } from './builtin/anthropometry';

@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   KEYPOINT_NAMES,
+  listModels,
   loadBuiltinModel,
   markerPositions,
   readOsim,
@@ -10,11 +12,8 @@ import {
   solveIK,
   writeOsim,
 } from '@poselab/biomech';
-import { loadBiomechSetup, markersForModel, trialModelFor, usesAugmenter } from './biomech-setup';
-
-const MODELS = resolve(import.meta.dirname, '../../../../../shared/data/opencap-models');
-const hasModels = existsSync(resolve(MODELS, 'LaiUhlrich2022_shoulder.osim'));
-if (!hasModels) console.warn(`Skipping augmenter model tests: ${MODELS} is absent.`);
+import { loadBiomechSetup, trialModelFor } from './biomech-setup';
+import { usesAugmenter } from '@poselab/pipeline';
 
 /** One second of a subject standing still: the built-in model's keypoint markers at its default pose. */
 function standingKeypoints() {
@@ -29,55 +28,85 @@ function standingKeypoints() {
   };
 }
 
-describe('model choice without OpenCap files', () => {
-  const previous = process.env.MODELS_DIR;
+const previous = process.env.MODELS_DIR;
+const restore = () => {
+  if (previous === undefined) delete process.env.MODELS_DIR;
+  else process.env.MODELS_DIR = previous;
+};
+
+describe('model choice on a fresh install (no MODELS_DIR)', () => {
   beforeAll(() => delete process.env.MODELS_DIR);
-  afterAll(() => {
-    if (previous !== undefined) process.env.MODELS_DIR = previous;
-  });
-  it('falls back to the built-in model and says so', () => {
-    const setup = loadBiomechSetup({ openSimModel: 'LaiUhlrich2022' });
-    expect(setup.augmenter).toBeNull();
-    expect(setup.warnings[0]).toMatchObject({
-      code: 'model_replaced',
-      params: { requested: 'LaiUhlrich2022', used: 'PoseLab_FullBody' },
-    });
-    expect(setup.warnings[0].message).toMatch(/LaiUhlrich2022 is not installed on this server/);
-    expect(usesAugmenter(setup.generic)).toBe(false);
-  });
-});
+  afterAll(restore);
 
-describe.skipIf(!hasModels)('OpenSim model with the marker augmenter (MODELS_DIR)', () => {
-  const previous = process.env.MODELS_DIR;
-  beforeAll(() => {
-    process.env.MODELS_DIR = MODELS;
-  });
-  afterAll(() => {
-    if (previous === undefined) delete process.env.MODELS_DIR;
-    else process.env.MODELS_DIR = previous;
-  });
-
-  it('scales the session model on augmented markers and solves IK with the same files', async () => {
-    const setup = loadBiomechSetup({ openSimModel: 'LaiUhlrich2022_shoulder', augmenter_model: 'v0.3' });
+  it('runs SPEC §9 defaults, LaiUhlrich2022_shoulder with augmenter v0.3, without a warning', () => {
+    const setup = loadBiomechSetup({});
     expect(setup).toMatchObject({
       modelName: 'LaiUhlrich2022_shoulder',
       augmenterVersion: 'v0.3',
       warnings: [],
     });
+    expect(setup.augmenter).not.toBeNull();
+    expect(usesAugmenter(setup.generic)).toBe(true);
+  });
+
+  it('names v0.2 as not installed and runs v0.3', () => {
+    const setup = loadBiomechSetup({ openSimModel: 'LaiUhlrich2022', augmenter_model: 'v0.2' });
+    expect(setup.modelName).toBe('LaiUhlrich2022');
+    expect(setup.augmenterVersion).toBe('v0.3');
+    expect(setup.warnings[0]).toMatchObject({
+      code: 'augmenter_replaced',
+      params: { requested: 'v0.2', used: 'v0.3' },
+    });
+    expect(setup.warnings[0].message).toMatch(/v0\.2 is not installed on this server.*v0\.3 was used/);
+  });
+
+  it('runs the built-in model when it is chosen by name, and falls back to it for an unknown model', () => {
+    const builtin = loadBiomechSetup({ openSimModel: 'PoseLab_FullBody' });
+    expect(builtin).toMatchObject({ modelName: 'PoseLab_FullBody', augmenter: null, warnings: [] });
+    const unknown = loadBiomechSetup({ openSimModel: 'Rajagopal2016' });
+    expect(unknown.augmenter).toBeNull();
+    expect(unknown.warnings[0]).toMatchObject({
+      code: 'model_replaced',
+      params: { requested: 'Rajagopal2016', used: 'PoseLab_FullBody' },
+    });
+    expect(unknown.warnings[0].message).toMatch(/Rajagopal2016 is not installed on this server/);
+  });
+
+  it('scales the default model on augmented markers and solves a trial on the .osim read back', async () => {
+    const setup = loadBiomechSetup({});
     const subject = { weight_kg: 75, height_m: 1.75, sex: null };
-    const markers = await markersForModel(standingKeypoints(), setup.augmenter, subject);
+    const markers = await loadBiomechSetup({}, subject).augment!(standingKeypoints());
     expect(markers.names.some((n) => n.endsWith('_study'))).toBe(true);
     const scaled = scaleModel(setup.generic, markers, {
       ...setup.scaleOptions,
       setup: 'upright_standing_pose',
     });
     expect(scaled.markerRmsM).toBeLessThan(0.05);
-    // The dynamic trial reads the scaled model back from its .osim and finds the augmenter again.
     const reread = readOsim(writeOsim(scaled.model));
     const again = trialModelFor(reread, subject);
     expect(again.augment).not.toBeNull();
     const ik = solveIK(reread, await again.augment!(standingKeypoints()), again.ik);
     expect(ik.frames).toHaveLength(60);
     expect(Math.max(...ik.markerRms)).toBeLessThan(0.05);
+  });
+});
+
+describe('MODELS_DIR adds models', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'poselab-models-'));
+  afterEach(restore);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('lists a model of the folder beside the shipped ones, which keep their files', () => {
+    copyFileSync(listModels().models.find((m) => m.id === 'LaiUhlrich2022')!.path, join(dir, 'MyLab.osim'));
+    process.env.MODELS_DIR = dir;
+    const setup = loadBiomechSetup({ openSimModel: 'MyLab' });
+    expect(setup).toMatchObject({ modelName: 'MyLab', augmenterVersion: 'v0.3', warnings: [] });
+    expect(loadBiomechSetup({}).modelName).toBe('LaiUhlrich2022_shoulder');
+    expect(listModels(dir).models.map((m) => m.id)).toEqual([
+      'LaiUhlrich2022',
+      'LaiUhlrich2022_shoulder',
+      'MyLab',
+      'PoseLab_FullBody',
+    ]);
   });
 });

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readNpy } from './npy';
 import { loadAugmenter, runAugmenter } from './run-augmenter';
 import { KEYPOINT_TO_OPENPOSE } from './spec';
-import { listModels } from '../models/list-models';
+import { listModels, SHIPPED_MODELS_DIR } from '../models/list-models';
 import { readOsim } from '../osim/read-osim';
 import { readMarkerSet, withMarkers } from '../osim/read-setup';
 import { markerPositions } from '../kinematics/forward';
@@ -29,18 +29,54 @@ describe('readNpy', () => {
   });
 });
 
-const models = resolve(SHARED_DATA, 'opencap-models');
+const models = SHIPPED_MODELS_DIR;
+const shared = resolve(SHARED_DATA, 'opencap-models');
 
-describe.skipIf(!HAS_SHARED_DATA)('models folder and marker augmenter v0.3', () => {
-  it('lists the built-in model, the .osim files and the installed augmenter', () => {
-    const cat = listModels(models);
-    expect(cat.models.map((m) => m.id)).toEqual([
-      'PoseLab_FullBody',
-      'LaiUhlrich2022',
-      'LaiUhlrich2022_shoulder',
+/** Every file under a folder, relative to it. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(resolve(dir, prefix))
+    .sort()
+    .flatMap((f) =>
+      statSync(resolve(dir, prefix, f)).isDirectory() ? filesUnder(dir, `${prefix}${f}/`) : [`${prefix}${f}`],
+    );
+}
+
+describe('shipped models and marker augmenter v0.3', () => {
+  it('lists the shipped OpenSim models, then the built-in fallback, and the shipped augmenter', () => {
+    const cat = listModels();
+    expect(cat.models.map((m) => [m.id, m.builtin])).toEqual([
+      ['LaiUhlrich2022', false],
+      ['LaiUhlrich2022_shoulder', false],
+      ['PoseLab_FullBody', true],
     ]);
     expect(cat.augmenters).toEqual(['v0.3']);
-    expect(listModels(resolve(models, 'missing')).augmenters).toEqual([]);
+    expect(listModels(resolve(models, 'missing')).augmenters).toEqual(['v0.3']);
+  });
+
+  it('ships its licences and a NOTICE naming where the files come from', () => {
+    const files = filesUnder(models);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'NOTICE',
+        'LICENSE-OpenCap-Apache2',
+        'LICENSE-Pose2Sim-BSD3',
+        'augmenter-v0.3-lower/model.onnx',
+        'augmenter-v0.3-upper/std.npy',
+        'setup/Setup_IK_shoulder.xml',
+      ]),
+    );
+    const notice = readFileSync(resolve(models, 'NOTICE'), 'utf8');
+    for (const f of files.filter((f) => f.endsWith('.osim') || f.startsWith('setup/')))
+      expect(notice).toContain(f.replace(/^.*\//, ''));
+    expect(notice).toMatch(/stanfordnmbl\/opencap-core/);
+    expect(notice).toMatch(/perfanalytics\/pose2sim/);
+  });
+
+  it.skipIf(!HAS_SHARED_DATA)('holds the files of ../shared/data/opencap-models unchanged', () => {
+    const theirs = filesUnder(shared);
+    expect(filesUnder(models).filter((f) => f !== 'NOTICE')).toEqual(theirs);
+    for (const f of theirs)
+      expect(readFileSync(resolve(models, f)).equals(readFileSync(resolve(shared, f))), f).toBe(true);
   });
 
   it('predicts 43 anatomical markers close to the model markers from virtual keypoints', async () => {

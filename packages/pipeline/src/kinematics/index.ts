@@ -6,3 +6,4 @@ export * from './trial';
 export * from '../quality/warnings';
 export * from '../quality/figures';
 export * from '../quality/limits';
+export * from './installed-models';

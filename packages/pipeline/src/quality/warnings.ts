@@ -38,7 +38,8 @@ export const WARNING_MESSAGES = {
     'The OpenSim model {{requested}} is not installed on this server; the built-in model {{used}} was used.',
   augmenter_missing:
     'The marker augmenter is not installed on this server; the built-in model {{used}} was used.',
-  augmenter_replaced: 'Marker augmenter {{requested}} is not available; {{used}} was used.',
+  augmenter_replaced:
+    'Marker augmenter {{requested}} is not installed on this server (PoseLab ships {{used}}; an operator may add other versions in MODELS_DIR); {{used}} was used.',
   keypoints_unsteady:
     'Keypoints too unsteady to scale the model: {{keypoints}}. Their markers were placed from the generic model.',
   // Fit of the model (soft limits; the hard limits end the trial in an error, see limits.ts).
