@@ -193,7 +193,8 @@ export async function sessionArchiveContent(
       done ? results.filter((r) => own(r) && r.tag === tag && r.storage_key) : [];
     for (const r of tagged('marker_data'))
       await add('result', r.id, r.storage_key!, t.id, `MarkerData/${name}.trc`, false, null);
-    if (kind === 'dynamic')
+    // OpenCap's Kinematics folder holds the neutral's motion too (neutral.mot), not only the trials'.
+    if (kind !== 'calibration')
       for (const r of tagged('ik_results'))
         await add('result', r.id, r.storage_key!, t.id, `OpenSimData/Kinematics/${name}.mot`, false, null);
     if (kind === 'neutral') {

@@ -1,5 +1,11 @@
 import type { ArchiveSession } from '@poselab/contract';
 
+/**
+ * The units of the stored .trc files: the worker writes them with biomech's writeTrc, whose default is metres
+ * (header 'Units m'); the README must say what the header says.
+ */
+export const TRC_UNITS_TEXT = 'metres';
+
 /** README.txt of a session folder: what every folder holds, in which units and frames. */
 export function readmeText(session: ArchiveSession, withVideos: boolean, exportedAt: string): string {
   const m = session.metadata;
@@ -21,16 +27,17 @@ export function readmeText(session: ArchiveSession, withVideos: boolean, exporte
     '  Empty when the calibration was imported from a file instead of recorded.',
     '',
     'MarkerData/',
-    '  <trial>.trc: 3D marker trajectories (OpenSim .trc, millimetres as stated in its header) of each trial:',
-    '  the video keypoints, plus the anatomical markers when the marker augmenter ran. The neutral pose is',
-    '  neutral.trc.',
+    `  <trial>.trc: 3D marker trajectories (OpenSim .trc, ${TRC_UNITS_TEXT}, the Units field of its header) of each`,
+    '  trial: the video keypoints (OpenPose names), then the anatomical markers (*_study) when the marker',
+    '  augmenter ran. The neutral pose is neutral.trc.',
     '',
     'OpenSimData/Model/',
     '  <model>_scaled.osim: the OpenSim model scaled to the subject from the neutral pose.',
     '',
     'OpenSimData/Kinematics/',
-    '  <trial>.mot: joint kinematics from inverse kinematics (OpenSim .mot; angles in degrees, pelvis',
-    '  translations in metres).',
+    '  <trial>.mot: joint kinematics from inverse kinematics (OpenSim .mot, inDegrees=yes: angles in degrees,',
+    '  pelvis translations in metres; one column per coordinate of the model, in its order). The neutral',
+    '  pose is neutral.mot.',
     '',
     'Videos/',
     '  Cam<i>/cameraIntrinsicsExtrinsics.json: camera i (pairing order, from 0): intrinsics in pixels (fx, fy,',

@@ -41,6 +41,18 @@ const JOINT_TYPES: JointType[] = [
   'FreeJoint',
 ];
 
+/** Position of each joint in the JointSet of the document text (joints are not nested in one another). */
+function jointDocumentOrder(xmlText: string): Map<string, number> {
+  const start = xmlText.indexOf('<JointSet');
+  const end = xmlText.indexOf('</JointSet>', start);
+  const order = new Map<string, number>();
+  if (start < 0 || end < 0) return order;
+  const pattern = new RegExp(`<(?:${JOINT_TYPES.join('|')})\\s+name="([^"]*)"`, 'g');
+  for (const m of xmlText.slice(start, end).matchAll(pattern))
+    if (!order.has(m[1])) order.set(m[1], order.size);
+  return order;
+}
+
 export function readOsim(xmlText: string): Model {
   const doc = parseXml(xmlText);
   const root = child(doc, 'OpenSimDocument');
@@ -67,9 +79,13 @@ export function readOsim(xmlText: string): Model {
   const lookup: FrameLookup = { bodies: bodyNames, frames: new Map(), jointFrames: new Map() };
   for (const f of freeFrames) lookup.frames.set(attr(f, 'name') ?? '', f);
 
-  const jointNodes = children(child(modelNode, 'JointSet'), 'objects').flatMap((o) =>
-    JOINT_TYPES.flatMap((t) => children(o, t).map((n) => ({ type: t, node: n }))),
-  );
+  // In the document's order (the parser groups elements by type): OpenSim lists coordinates, and so the
+  // columns of the .mot files it writes, joint by joint in the JointSet's order.
+  const order = jointDocumentOrder(xmlText);
+  const jointNodes = children(child(modelNode, 'JointSet'), 'objects')
+    .flatMap((o) => JOINT_TYPES.flatMap((t) => children(o, t).map((n) => ({ type: t, node: n }))))
+    .map((j, i) => ({ ...j, rank: order.get(attr(j.node, 'name') ?? '') ?? order.size + i }))
+    .sort((a, b) => a.rank - b.rank);
   const joints: Joint[] = [];
   const coordinates: Coordinate[] = [];
   for (const { type, node } of jointNodes) {

@@ -16,6 +16,24 @@ function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/**
+ * Joints ordered so that their coordinates come in the model's coordinate order (readOsim keeps the file's,
+ * which is the column order of OpenSim's .mot files): a scaled model written and read back keeps it.
+ */
+function jointsInCoordinateOrder(model: Model) {
+  let previous = -1;
+  return model.joints
+    .map((j, i) => {
+      const c = model.coordinates.findIndex((x) => x.joint === j.name);
+      // A joint without coordinates stays right after the joint before it in tree order.
+      const rank = c < 0 ? previous + 0.5 : c;
+      previous = rank;
+      return { j, i, rank };
+    })
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map((x) => x.j);
+}
+
 function bodyPath(name: string): string {
   return name === GROUND ? '/ground' : `/bodyset/${name}`;
 }
@@ -168,7 +186,7 @@ export function writeOsim(model: Model, headerComment?: string): string {
     `${t}${t}<JointSet name="jointset">`,
     `${t}${t}${t}<objects>`,
   );
-  for (const j of model.joints) out.push(writeJoint(j, model, `${t}${t}${t}${t}`));
+  for (const j of jointsInCoordinateOrder(model)) out.push(writeJoint(j, model, `${t}${t}${t}${t}`));
   out.push(`${t}${t}${t}</objects>`, `${t}${t}</JointSet>`);
   if (model.couplers.length > 0) {
     out.push(`${t}${t}<ConstraintSet name="constraintset">`, `${t}${t}${t}<objects>`);

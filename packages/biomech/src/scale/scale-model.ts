@@ -14,7 +14,12 @@ import {
   UPRIGHT_POSE_WEIGHT,
   type SegmentMeasurement,
 } from './measurements';
-import { findStaticWindow, type StaticWindow, type StaticWindowOptions } from './static-window';
+import {
+  findStaticWindow,
+  markerMovementsMm,
+  type StaticWindow,
+  type StaticWindowOptions,
+} from './static-window';
 
 export type ScalingSetup = 'upright_standing_pose' | 'any_pose';
 
@@ -63,13 +68,36 @@ function pairDistance(pos: Float64Array, idx: Map<string, number>, a: string, b:
   );
 }
 
+/**
+ * The still window, judged on the markers the fit uses (weight > 0 when weights are given): data carrying
+ * markers the scaling ignores (the video keypoints beside the augmenter's markers, whose nose moves with a
+ * glance) must not make a still subject look moving. The mean covers every marker, for marker placement.
+ */
+function staticWindowOfFittedMarkers(neutral: MarkerTrajectories, options: ScaleOptions): StaticWindow {
+  const w = options.weights;
+  const used = neutral.names.flatMap((n, i) => (!w || (w[n] ?? 0) > 0 ? [i] : []));
+  if (!w || used.length === neutral.names.length || used.length === 0)
+    return findStaticWindow(neutral, options.window);
+  const subset: MarkerTrajectories = {
+    names: used.map((i) => neutral.names[i]),
+    time: neutral.time,
+    frames: neutral.frames.map((f) =>
+      Float64Array.from(used.flatMap((i) => [f[3 * i], f[3 * i + 1], f[3 * i + 2]])),
+    ),
+  };
+  const win = findStaticWindow(subset, options.window);
+  const mean = new Float64Array(neutral.names.length * 3);
+  markerMovementsMm(neutral, win.start, win.end, mean);
+  return { ...win, mean };
+}
+
 export function scaleModel(
   generic: Model,
   neutral: MarkerTrajectories,
   options: ScaleOptions = {},
 ): ScaleResult {
   const measurements = options.measurements ?? BUILTIN_MEASUREMENTS;
-  const win = findStaticWindow(neutral, options.window);
+  const win = staticWindowOfFittedMarkers(neutral, options);
   const staticData: MarkerTrajectories = { names: neutral.names, time: [0], frames: [win.mean] };
   const dataIdx = new Map(neutral.names.map((n, i) => [n, i]));
   const targets: Record<string, CoordinateTarget> = {};

@@ -17,7 +17,21 @@ describe('poselab process arguments', () => {
       placement: 'Perpendicular',
       stride: 1,
       noLimbRefinement: false,
+      // The server's defaults (SPEC §9): the same model and augmenter, the default subject.
+      openSimModel: 'LaiUhlrich2022_shoulder',
+      augmenter: 'v0.3',
+      heightM: 1.8,
+      massKg: 70,
     });
+    expect(
+      parseProcessArgs([
+        ...['--calibration', 'c', '--videos', 'v', '--out', 'o', '--opensim-model', 'PoseLab_FullBody'],
+        ...['--augmenter', 'v0.2', '--height', '1.65', '--mass', '58'],
+      ]),
+    ).toMatchObject({ openSimModel: 'PoseLab_FullBody', augmenter: 'v0.2', heightM: 1.65, massKg: 58 });
+    expect(() =>
+      parseProcessArgs(['--calibration', 'c', '--videos', 'v', '--out', 'o', '--height', '180']),
+    ).toThrow(/--height must be in metres/);
     expect(
       parseProcessArgs(['--calibration', 'c', '--videos', 'v', '--out', 'o', '--no-limb-refinement'])
         .noLimbRefinement,

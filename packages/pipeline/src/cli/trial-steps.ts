@@ -5,13 +5,13 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readOsim, visualizerTransforms, writeMot, writeOsim } from '@poselab/biomech';
+import { readOsim, visualizerTransforms, writeMot, writeOsim, writeTrc } from '@poselab/biomech';
 import type { CameraModel } from '../camera/camera-model';
 import { processKeypoints } from '../keypoints3d/process';
 import { segmentLengthStats } from '../keypoints3d/segments';
 import { formatTrc } from '../keypoints3d/trc';
 import { neutralKinematics, type NeutralResult } from '../kinematics/neutral';
-import { builtinSetup, keypointTrialModel } from '../kinematics/setup';
+import { loadKinematicsSetup, trialModelFor } from '../kinematics/installed-models';
 import { trialKinematics, trialLimbRefinement, type TrialResult } from '../kinematics/trial';
 import type { LimbRefineOptions } from '../triangulation/limb-refine';
 import { rawPosesToKeypoints } from '../pose/detect-video';
@@ -144,13 +144,27 @@ async function writeReport(
   await writeFile(path.join(args.out, `${trial.name}-report.json`), JSON.stringify(report, null, 2) + '\n');
 }
 
-/** Scales the built-in model on the neutral; writes the scaled model and the neutral's .mot. */
+/** The operator's extra models folder (as the server's MODELS_DIR), when set. */
+const modelsDir = () => process.env.MODELS_DIR || null;
+const subjectOf = (args: ProcessArgs) => ({ heightM: args.heightM, massKg: args.massKg });
+
+/**
+ * Scales the OpenSim model (the server's default unless --opensim-model) on the neutral; writes the scaled
+ * model, the neutral's .mot and, with the augmenter, neutral.trc with its markers beside the keypoints.
+ */
 export async function neutralStep(args: ProcessArgs, neutral: CliTrial): Promise<NeutralResult> {
-  console.log('neutral: scaling the model...');
+  const setup = loadKinematicsSetup(
+    { openSimModel: args.openSimModel, augmenterModel: args.augmenter },
+    subjectOf(args),
+    modelsDir(),
+  );
+  console.log(
+    `neutral: scaling ${setup.modelName}${setup.augmenterVersion ? ` on marker augmenter ${setup.augmenterVersion}` : ' on the keypoints'}...`,
+  );
   const views = neutral.result.tracks.map(rawPosesToKeypoints);
   const result = await neutralKinematics({
     keypoints: neutral.result,
-    setup: builtinSetup(),
+    setup,
     cameras: neutral.refs,
     withoutCamera: (exclude) =>
       processKeypoints(neutral.cameras, views, {
@@ -161,8 +175,13 @@ export async function neutralStep(args: ProcessArgs, neutral: CliTrial): Promise
         excludeCameras: [exclude],
       }),
   });
-  const osim = writeOsim(result.scale.model, 'Scaled from PoseLab_FullBody by the PoseLab CLI');
+  const osim = writeOsim(result.scale.model, `Scaled from ${setup.modelName} by the PoseLab CLI`);
   await writeFile(path.join(args.out, 'scaled-model.osim'), osim);
+  if (setup.augment)
+    await writeFile(
+      path.join(args.out, 'neutral.trc'),
+      writeTrc(result.markers, { fileName: 'neutral.trc' }),
+    );
   await writeFile(path.join(args.out, 'neutral.mot'), writeMot(result.motion));
   printWarnings(result.warnings);
   await writeReport(
@@ -171,6 +190,8 @@ export async function neutralStep(args: ProcessArgs, neutral: CliTrial): Promise
     result.quality,
     result.warnings,
     {
+      model: setup.modelName,
+      augmenter: setup.augmenterVersion,
       scaleFactors: result.scale.segmentFactors,
       staticWindow: result.scale.window,
     },
@@ -187,15 +208,17 @@ export function trialModelFromOsim(osimText: string) {
   return { model, limbPrior: trialLimbRefinement(model) };
 }
 
-/** IK of the trial on the scaled model; writes trial.mot and the visualizer JSON. */
+/**
+ * IK of the trial on the scaled model (on the augmenter's markers when the model was scaled on them); writes
+ * trial.mot, the visualizer JSON and, with the augmenter, trial.trc with its markers beside the keypoints.
+ */
 export async function trialStep(args: ProcessArgs, trial: CliTrial, osimText: string): Promise<TrialResult> {
   console.log('trial: inverse kinematics...');
   const { model } = trialModelFromOsim(osimText);
-  const result = await trialKinematics({
-    keypoints: trial.result,
-    trialModel: keypointTrialModel(model),
-    cameras: trial.refs,
-  });
+  const trialModel = trialModelFor(model, subjectOf(args), modelsDir());
+  const result = await trialKinematics({ keypoints: trial.result, trialModel, cameras: trial.refs });
+  if (trialModel.augment)
+    await writeFile(path.join(args.out, 'trial.trc'), writeTrc(result.markers, { fileName: 'trial.trc' }));
   await writeFile(path.join(args.out, 'trial.mot'), writeMot(result.motion));
   await writeFile(
     path.join(args.out, 'trial-visualizer.json'),
