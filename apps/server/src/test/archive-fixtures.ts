@@ -132,6 +132,11 @@ export async function seedArchiveSession(
   const neutralTrc = Buffer.from('PathFileType\t4\t(X/Y/Z)\tneutral.trc\n');
   await result(neutral, 'marker_data', 'neutral-markers.trc', neutralTrc);
   expected.set('MarkerData/neutral.trc', neutralTrc);
+  const neutralMot = Buffer.from(
+    'neutral\nversion=1\nnRows=1\nnColumns=2\ninDegrees=yes\nendheader\ntime\tknee_angle_r\n0\t1\n',
+  );
+  await result(neutral, 'ik_results', 'neutral.mot', neutralMot);
+  expected.set('OpenSimData/Kinematics/neutral.mot', neutralMot);
   await result(neutral, CAMERA_CALIBRATION_TAG, 'camera-calibration.json', Buffer.from('{}'), calibration);
 
   for (const name of ['walk', 'squat']) {
