@@ -1,33 +1,27 @@
 /**
- * LaiUhlrich2022 case of bench:ik, as the pipeline runs it with an OpenSim model: virtual video keypoints
- * (LaiUhlrich2022_markers_openpose.xml) → perturbation + filter → marker augmenter v0.3 → scaling on a virtual
- * neutral trial (Setup_scaling_LaiUhlrich2022.xml) → IK with the Setup_IK.xml marker weights.
+ * The default path of bench:ik (SPEC §9: LaiUhlrich2022_shoulder on marker augmenter v0.3, both shipped), run
+ * as the pipeline runs it: virtual video keypoints (the model's LaiUhlrich2022_markers_openpose.xml markers) →
+ * perturbation + filter → the pipeline's setup (loadKinematicsSetup: augmenter, Setup_scaling weights) → scaling
+ * on a virtual neutral trial → the pipeline's trial IK (trialModelFor: Setup_IK weights on the augmenter's
+ * markers, plus the video keypoints at AUGMENTER_KEYPOINT_WEIGHT).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   KEYPOINT_NAMES,
   KEYPOINT_TO_OPENPOSE,
   framesFromMotion,
-  listAugmenters,
-  loadAugmenter,
   markerPositions,
-  readIKSetup,
-  readMarkerSet,
   readMot,
-  readOsim,
-  readScaleSetup,
-  runAugmenter,
   scaleModel,
   solveIK,
-  withMarkers,
   type MarkerTrajectories,
   type Model,
 } from '@poselab/biomech';
+import { loadKinematicsSetup, trialModelFor } from '@poselab/pipeline';
 import {
   CASES,
   RmseAccumulator,
-  SMOOTHING,
   clampTruth,
   frameRate,
   perturb,
@@ -57,6 +51,7 @@ class MarkerErrorAccumulator {
     truth.forEach((q, t) => {
       const mp = markerPositions(model, Object.fromEntries(model.coordinates.map((c, i) => [c.name, q[i]])));
       predicted.names.forEach((name, k) => {
+        if (!name.endsWith('_study')) return;
         for (let a = 0; a < 3; a++) {
           const d = predicted.frames[t][3 * k + a] - mp[name][a];
           sums[k][a] += d;
@@ -65,6 +60,7 @@ class MarkerErrorAccumulator {
       });
     });
     predicted.names.forEach((name, k) => {
+      if (!name.endsWith('_study')) return;
       const m2 = sums[k].reduce((s, v) => s + v * v, 0) / truth.length;
       this.offsetSq.set(name, (this.offsetSq.get(name) ?? 0) + m2);
     });
@@ -84,26 +80,25 @@ class MarkerErrorAccumulator {
 }
 
 export interface AugmenterCaseResult {
+  model: string;
   results: Record<CaseName, CaseResult>;
   /** Per augmenter marker, prediction error in case b_4cams_3px. */
   markerErrors: Record<string, { offsetMm: number; sdMm: number }>;
 }
 
-export async function runAugmenterCase(data: string, motions: string[]): Promise<AugmenterCaseResult | null> {
-  const dir = resolve(data, 'opencap-models');
-  if (!existsSync(resolve(dir, 'LaiUhlrich2022.osim')) || listAugmenters(dir).length === 0) {
-    console.log(`\nLaiUhlrich2022 + augmenter: skipped (model or augmenter files missing in ${dir})`);
-    return null;
-  }
-  const setup = (f: string): string => readFileSync(resolve(dir, 'setup', f), 'utf8');
-  const generic = withMarkers(readOsim(readFileSync(resolve(dir, 'LaiUhlrich2022.osim'), 'utf8')), [
-    ...readMarkerSet(setup('LaiUhlrich2022_markers_openpose.xml')),
-    ...readMarkerSet(setup('LaiUhlrich2022_markers_augmenter.xml')),
-  ]);
-  const scaling = readScaleSetup(setup('Setup_scaling_LaiUhlrich2022.xml'));
-  const ikWeights = readIKSetup(setup('Setup_IK.xml')).markerWeights;
-  const augmenter = loadAugmenter(dir);
+/** BENCH_AUGMENTER_CASES=b_4cams_3px runs only that case (quicker when choosing weights). */
+const ONLY = process.env.BENCH_AUGMENTER_CASES?.split(',') as CaseName[] | undefined;
+
+export async function runAugmenterCase(
+  data: string,
+  motions: string[],
+  openSimModel = 'LaiUhlrich2022_shoulder',
+): Promise<AugmenterCaseResult> {
+  const setup = loadKinematicsSetup({ openSimModel }, SUBJECT);
+  const generic = setup.generic;
+  if (setup.modelName !== openSimModel || !setup.augment) throw new Error(`${openSimModel} is not installed`);
   const names = [...KEYPOINT_NAMES];
+  const cases = ONLY ?? CASES;
   const markerAcc = new MarkerErrorAccumulator();
   const acc = Object.fromEntries(CASES.map((c) => [c, new RmseAccumulator(generic)])) as Record<
     CaseName,
@@ -125,33 +120,33 @@ export async function runAugmenterCase(data: string, motions: string[]): Promise
     const neutralTime = Array.from({ length: 2 * Math.round(rate) }, (_v, i) => i / rate);
     const neutralPoints = neutralTime.map(() => keypointsOf(generic, neutralQ));
     for (const [ci, c] of CASES.entries()) {
+      if (!cases.includes(c)) continue;
       const neutralKp = {
         names,
         time: neutralTime,
         frames: perturb(c, neutralPoints, names, [0, 0, 0], 5000 + 1000 * mi + ci, rate),
       };
-      const neutralMarkers = await runAugmenter(augmenter, neutralKp, SUBJECT);
-      const scaled = scaleModel(generic, neutralMarkers, {
+      const scaled = scaleModel(generic, await setup.augment(neutralKp), {
+        ...setup.scaleOptions,
         setup: 'upright_standing_pose',
-        measurements: scaling.measurements,
-        weights: scaling.markerWeights,
-        uprightTargets: scaling.coordinateTargets,
       });
       const trialKp = {
         names,
         time: motion.time,
         frames: perturb(c, points, names, centre, 1000 * mi + ci + 1, rate),
       };
-      const markers = await runAugmenter(augmenter, trialKp, SUBJECT);
+      const trialModel = trialModelFor(scaled.model, SUBJECT);
+      const markers = await trialModel.augment!(trialKp);
       if (c === 'b_4cams_3px') markerAcc.add(generic, truth, markers);
       const t0 = performance.now();
-      const res = solveIK(scaled.model, markers, { weights: ikWeights, smoothing: SMOOTHING });
+      const res = solveIK(trialModel.model, markers, trialModel.ik);
       acc[c].secs += (performance.now() - t0) / 1000;
       acc[c].add(res.frames, truth);
     }
   }
   return {
-    results: Object.fromEntries(CASES.map((c) => [c, acc[c].result()])) as Record<CaseName, CaseResult>,
+    model: openSimModel,
+    results: Object.fromEntries(cases.map((c) => [c, acc[c].result()])) as Record<CaseName, CaseResult>,
     markerErrors: markerAcc.result(),
   };
 }

@@ -1,7 +1,11 @@
 /**
  * Processing bench (`npm run bench:processing`): the pose2sim demo through the real embedded worker — Qualisys
- * calibration imported, the static videos as the neutral trial, the balancing videos as a dynamic trial. Ends
- * with one JSON line: wall time per trial and each step's share (from the runner's timings).
+ * calibration imported, the static videos as the neutral trial, the balancing videos as a dynamic trial — once
+ * with the default settings (SPEC §9: LaiUhlrich2022_shoulder on marker augmenter v0.3, both shipped) and once
+ * on the built-in model without the augmenter, in alternating order (BENCH_PROCESSING_ROUNDS rounds, default
+ * 1: built-in, default). Ends with one JSON line: wall time per trial and each step's share (from the runner's
+ * timings), the trial's time on each path and `augmenterOverheadPct` = (default − built-in) / built-in.
+ * POSE_CACHE_DIR reuses 2D detections (both paths then read the same cache; without it each run detects).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -23,7 +27,7 @@ if (!existsSync(DEMO)) {
 }
 const CAMS = ['cam01', 'cam02', 'cam03', 'cam04'];
 
-// MODELS_DIR=../shared/data/opencap-models runs the OpenSim model + marker augmenter path.
+// MODELS_DIR adds models as on a server; the default path needs none.
 const t = await createTestApp({
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   ...(process.env.MODELS_DIR ? { MODELS_DIR: resolve(process.env.MODELS_DIR) } : {}),
@@ -32,58 +36,102 @@ t.deps.clock = systemClock;
 const pool = startEmbeddedPool(t.deps, t.app.log, { size: 1, idleMs: 200 });
 try {
   const user = await createUserWithToken(t.deps, {}, { verified: true });
-  const sessionId = await insertSession(t.deps, user.user.id, { settings: { framerate: 60 } });
-  const devices = await insertDevices(t.deps, sessionId, CAMS);
-  const form = new FormData();
-  form.set('file', new Blob([readFileSync(`${DEMO}/calibration/Calib.qca.txt`)]), 'Calib.qca.txt');
-  const req = new Request('http://x', { method: 'POST', body: form });
-  const imported = await t.app.inject({
-    method: 'POST',
-    url: `/api/sessions/${sessionId}/import_calibration/`,
-    headers: { authorization: user.authorization, 'content-type': req.headers.get('content-type')! },
-    payload: Buffer.from(await req.arrayBuffer()),
-  });
-  if (imported.statusCode !== 200) throw new Error(`import failed: ${imported.body}`);
+  const runSession = async (settings: Record<string, unknown>) => {
+    const sessionId = await insertSession(t.deps, user.user.id, {
+      settings: { framerate: 60, ...settings },
+      subject: { mass: 70, height: 1.8 },
+    });
+    const devices = await insertDevices(t.deps, sessionId, CAMS);
+    const form = new FormData();
+    form.set('file', new Blob([readFileSync(`${DEMO}/calibration/Calib.qca.txt`)]), 'Calib.qca.txt');
+    const req = new Request('http://x', { method: 'POST', body: form });
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${sessionId}/import_calibration/`,
+      headers: { authorization: user.authorization, 'content-type': req.headers.get('content-type')! },
+      payload: Buffer.from(await req.arrayBuffer()),
+    });
+    if (imported.statusCode !== 200) throw new Error(`import failed: ${imported.body}`);
 
-  const runTrial = async (name: string, folder: string) => {
-    const trialId = await insertTrialWithVideos(
-      t.deps,
-      sessionId,
-      name,
-      CAMS.map((c, i) => ({ deviceId: devices[i], bytes: readFileSync(`${DEMO}/${folder}/${c}.mp4`) })),
-    );
-    const t0 = performance.now();
-    await enqueueProcessing(t.deps, trialId);
-    for (;;) {
-      const row = await t.deps.db
-        .selectFrom('trials')
-        .selectAll()
-        .where('id', '=', trialId)
-        .executeTakeFirstOrThrow();
-      if (row.status === 'done' || row.status === 'error') {
-        const meta = JSON.parse(row.meta);
-        const results = await t.deps.db
-          .selectFrom('results')
-          .select('tag')
-          .where('trial_id', '=', trialId)
-          .execute();
-        return {
-          name,
-          status: row.status,
-          error: meta.error_msg ?? null,
-          wall_s: (performance.now() - t0) / 1000,
-          timings: meta.timings,
-          tags: results.map((r) => r.tag),
-        };
+    const runTrial = async (name: string, folder: string) => {
+      const trialId = await insertTrialWithVideos(
+        t.deps,
+        sessionId,
+        name,
+        CAMS.map((c, i) => ({ deviceId: devices[i], bytes: readFileSync(`${DEMO}/${folder}/${c}.mp4`) })),
+      );
+      const t0 = performance.now();
+      await enqueueProcessing(t.deps, trialId);
+      for (;;) {
+        const row = await t.deps.db
+          .selectFrom('trials')
+          .selectAll()
+          .where('id', '=', trialId)
+          .executeTakeFirstOrThrow();
+        if (row.status === 'done' || row.status === 'error') {
+          const meta = JSON.parse(row.meta);
+          const results = await t.deps.db
+            .selectFrom('results')
+            .select('tag')
+            .where('trial_id', '=', trialId)
+            .execute();
+          return {
+            name,
+            status: row.status,
+            error: meta.error_msg ?? null,
+            model: meta.model ?? null,
+            augmenter: meta.augmenter ?? null,
+            warnings: (meta.warnings ?? []).map((w: { code: string }) => w.code),
+            wall_s: (performance.now() - t0) / 1000,
+            timings: meta.timings,
+            tags: results.map((r) => r.tag),
+          };
+        }
+        await new Promise((r) => setTimeout(r, 250));
       }
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    };
+    const neutral = await runTrial('neutral', 'static');
+    console.error(JSON.stringify(neutral, null, 1));
+    const dynamic = neutral.status === 'done' ? await runTrial('balancing', 'balancing') : null;
+    console.error(JSON.stringify(dynamic, null, 1));
+    return { neutral, dynamic };
   };
-  const neutral = await runTrial('neutral', 'static');
-  console.error(JSON.stringify(neutral, null, 1));
-  const dynamic = neutral.status === 'done' ? await runTrial('balancing', 'balancing') : null;
-  console.error(JSON.stringify(dynamic, null, 1));
-  console.log(JSON.stringify({ bench: 'processing', neutral, dynamic }));
+  const rounds = Math.max(1, Number(process.env.BENCH_PROCESSING_ROUNDS ?? 1));
+  const builtinRuns: Awaited<ReturnType<typeof runSession>>[] = [];
+  const defaultRuns: Awaited<ReturnType<typeof runSession>>[] = [];
+  for (let r = 0; r < rounds; r++) {
+    // Alternating order, so that a machine growing busier does not favour one path.
+    if (r % 2 === 0) {
+      builtinRuns.push(await runSession({ openSimModel: 'PoseLab_FullBody' }));
+      defaultRuns.push(await runSession({}));
+    } else {
+      defaultRuns.push(await runSession({}));
+      builtinRuns.push(await runSession({ openSimModel: 'PoseLab_FullBody' }));
+    }
+  }
+  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)];
+  const trialTimes = (runs: typeof defaultRuns) =>
+    runs.map((x) => (x.dynamic?.status === 'done' ? x.dynamic.wall_s : NaN));
+  const withAugmenter = median(trialTimes(defaultRuns));
+  const withoutAugmenter = median(trialTimes(builtinRuns));
+  const summary = {
+    bench: 'processing',
+    model: defaultRuns[0].neutral.model,
+    augmenter: defaultRuns[0].neutral.augmenter,
+    neutral: defaultRuns[0].neutral,
+    dynamic: defaultRuns[0].dynamic,
+    builtin: builtinRuns[0],
+    trialWithAugmenter_s: Number(withAugmenter.toFixed(2)),
+    trialWithoutAugmenter_s: Number(withoutAugmenter.toFixed(2)),
+    trialTimesWithAugmenter_s: trialTimes(defaultRuns).map((v) => Number(v.toFixed(2))),
+    trialTimesWithoutAugmenter_s: trialTimes(builtinRuns).map((v) => Number(v.toFixed(2))),
+    augmenterOverheadPct: Number((((withAugmenter - withoutAugmenter) / withoutAugmenter) * 100).toFixed(1)),
+    poseCache: Boolean(process.env.POSE_CACHE_DIR),
+  };
+  console.error(
+    `trial: ${summary.trialWithAugmenter_s} s with the augmenter (${summary.model}), ${summary.trialWithoutAugmenter_s} s without (PoseLab_FullBody): +${summary.augmenterOverheadPct} %`,
+  );
+  console.log(JSON.stringify(summary));
 } finally {
   await pool.stop();
   await t.close();

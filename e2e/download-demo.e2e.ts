@@ -4,14 +4,24 @@
  * two trials) in the embedded pool; the session's archive is then made by the archive job in the same pool.
  * The zip must pass `unzip -t`, have exactly OpenCap's tree, and its .trc, .mot and .osim must read back
  * through packages/biomech with the values the viewer shows (the 3D viewer's transforms are recomputed from
- * the zip's model and motion).
+ * the zip's model and motion). Default settings: the neutral and trials run on SPEC §9's LaiUhlrich2022_shoulder
+ * with augmenter v0.3 (issue #24), and the files read as OpenCap's scripts read them (support-free parser,
+ * packages/biomech/src/testing/opencap-reader.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readMot, readOsim, readTrc, visualizerTransforms } from '../packages/biomech/src/index';
+import {
+  AUGMENTER_V03,
+  readMot,
+  readOsim,
+  readTrc,
+  SHIPPED_MODELS_DIR,
+  visualizerTransforms,
+} from '../packages/biomech/src/index';
+import { readMotAsOpenCap, readTrcAsOpenCap } from '../packages/biomech/src/testing/opencap-reader';
 import type { TestPhone } from '../apps/server/src/capture/test-phones';
 import { systemClock } from '../apps/server/src/deps';
 import { startEmbeddedPool, type EmbeddedPool } from '../apps/server/src/jobs/embedded-pool';
@@ -87,6 +97,10 @@ describe.skipIf(!hasDemo)('session archive of the processed pose2sim demo (slow)
       ),
     );
     expect(neutral.status, neutral.meta.error_msg).toBe('done');
+    // Default settings run SPEC §9's model and augmenter, shipped with PoseLab: nothing is replaced.
+    expect(neutral.meta).toMatchObject({ model: 'LaiUhlrich2022_shoulder', augmenter: 'v0.3' });
+    const replaced = ['model_replaced', 'augmenter_missing', 'augmenter_replaced'];
+    expect(neutral.meta.warnings.filter((w: { code: string }) => replaced.includes(w.code))).toEqual([]);
     const trials = [];
     for (const name of TRIALS) {
       const tr = await trialDone(await recordDemoTrial(t, auth, sessionId, phones, name, 'balancing'));
@@ -129,9 +143,10 @@ describe.skipIf(!hasDemo)('session archive of the processed pose2sim demo (slow)
       ...TRIALS.map((n) => `MarkerData/${n}.trc`),
       'OpenSimData/',
       'OpenSimData/Kinematics/',
+      'OpenSimData/Kinematics/neutral.mot',
       ...TRIALS.map((n) => `OpenSimData/Kinematics/${n}.mot`),
       'OpenSimData/Model/',
-      expect.stringMatching(/^OpenSimData\/Model\/[A-Za-z0-9_]+_scaled\.osim$/),
+      'OpenSimData/Model/LaiUhlrich2022_shoulder_scaled.osim',
       'README.txt',
       'Videos/',
       'Videos/calibration.toml',
@@ -153,8 +168,28 @@ describe.skipIf(!hasDemo)('session archive of the processed pose2sim demo (slow)
     expect(names).toEqual(expect.arrayContaining(tree));
     const entry = (suffix: string) => entries.find((e) => e.name.endsWith(suffix))!.data.toString('utf8');
 
-    // The model and each trial's motion from the zip give the transforms the 3D viewer draws.
+    // Read as OpenCap's processing scripts read them: every coordinate of the model in its order, in degrees,
+    // a time column; the .trc's declared units (what the README says too) and its marker names.
     const model = readOsim(entry('_scaled.osim'));
+    const shipped = readFileSync(join(SHIPPED_MODELS_DIR, 'LaiUhlrich2022_shoulder.osim'), 'utf8');
+    const coordinates = [...shipped.matchAll(/<Coordinate name="([^"]+)"/g)].map((m) => m[1]);
+    expect(model.coordinates.map((c) => c.name)).toEqual(coordinates);
+    for (const name of ['neutral', ...TRIALS]) {
+      const mot = readMotAsOpenCap(entry(`Kinematics/${name}.mot`));
+      expect(mot.inDegrees, name).toBe(true);
+      expect(mot.labels, name).toEqual(['time', ...coordinates]);
+      const trc = readTrcAsOpenCap(entry(`MarkerData/${name}.trc`));
+      expect(trc.units, name).toBe('m');
+      expect(trc.markers, name).toEqual(
+        expect.arrayContaining(['Neck', 'RBigToe', 'midHip', ...AUGMENTER_V03.flatMap((p) => p.responses)]),
+      );
+      const pelvis = trc.marker('r.ASIS_study').map((p) => p[1]);
+      expect(Math.min(...pelvis), `${name}: ASIS height in metres`).toBeGreaterThan(0.5);
+      expect(Math.max(...pelvis), `${name}: ASIS height in metres`).toBeLessThan(1.5);
+    }
+    expect(entry('README.txt')).toMatch(/\.trc, metres, the Units field of its header/);
+
+    // The model and each trial's motion from the zip give the transforms the 3D viewer draws.
     for (const [i, name] of TRIALS.entries()) {
       const motion = readMot(entry(`Kinematics/${name}.mot`));
       const viz = trials[i].results.find((r: { tag: string }) => r.tag === 'visualizerTransforms-json');

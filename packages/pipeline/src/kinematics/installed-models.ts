@@ -164,6 +164,15 @@ export function usesAugmenter(model: Model): boolean {
   return model.markers.some((m) => m.name.endsWith('_study'));
 }
 
+/** Weight of each video keypoint's marker in a trial's IK beside the augmenter's (Setup_IK: 5 to 60). */
+export const AUGMENTER_KEYPOINT_WEIGHT = 0;
+
+/** The model's video-keypoint markers (OpenPose names, placed on the subject by scaling) at one weight. */
+function keypointWeights(model: Model, weight: number): Record<string, number> {
+  const names = new Set(Object.values(KEYPOINT_TO_OPENPOSE));
+  return Object.fromEntries(model.markers.filter((m) => names.has(m.name)).map((m) => [m.name, weight]));
+}
+
 /** IK temporal smoothing on augmenter markers (see solveIK's `smoothing`). */
 export const AUGMENTER_IK_SMOOTHING = 0.005;
 
@@ -175,8 +184,9 @@ export function trialModelFor(
   model: Model,
   subject: AugmenterSubject,
   modelsDir?: string | null,
-  catalogue: ModelCatalogue = listModels(modelsDir ?? undefined),
+  options: { keypointWeight?: number } = {},
 ): TrialModel {
+  const catalogue: ModelCatalogue = listModels(modelsDir ?? undefined);
   if (!usesAugmenter(model)) return keypointTrialModel(model);
   const version = catalogue.augmenters[0];
   if (!version) throw new Error('The scaled model needs the marker augmenter, which is not installed.');

@@ -37,7 +37,7 @@ function keypoints(
     pelvis_ty: 0.93,
     knee_angle_r: i < frames / 2 ? 0 : 0.02 * (i - frames / 2),
   }));
-  const names = KEYPOINT_NAMES.filter((n) => n !== 'midhip').concat('midhip');
+  const names: string[] = [...KEYPOINT_NAMES.filter((n) => n !== 'midhip'), 'midhip'];
   return {
     names,
     time: poses.map((_q, i) => i / 30),
