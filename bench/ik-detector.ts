@@ -13,6 +13,7 @@ import { resolve } from 'node:path';
 import {
   framesFromMotion,
   KEYPOINT_NAMES,
+  BUILTIN_REFERENCE_HEIGHT,
   loadBuiltinModel,
   markerPositions,
   OPTIONAL_KEYPOINT_NAMES,
@@ -25,6 +26,8 @@ import {
 } from '@poselab/biomech';
 import {
   builtinSetup,
+  loadKinematicsSetup,
+  trialModelFor,
   KEYPOINT_UNMEASURED_COORDINATES,
   keypointTrialModel,
   withDerivedKeypoints,
@@ -60,6 +63,9 @@ export function detectorModel(model: Model): Model {
     }),
   };
 }
+
+/** The built-in model's subject, as the augmenter's inputs. */
+const SUBJECT = { heightM: BUILTIN_REFERENCE_HEIGHT, massKg: 75 };
 
 const BACK = ['lumbar_extension', 'lumbar_bending', 'lumbar_rotation'];
 /** Coordinates the pipeline holds at the neutral (KEYPOINT_UNMEASURED_COORDINATES): the subject keeps them. */
@@ -129,10 +135,24 @@ export function neutralPose(model: Model, first: Float64Array, kind = NEUTRAL_KI
   return pose;
 }
 
-export function runDetectorCase(data: string, motions: string[], seed: number): CaseResult {
+/**
+ * Which path solves the detector-like keypoints: 'builtin' (PoseLab_FullBody on the keypoints, the fallback)
+ * or 'default' (SPEC §9: LaiUhlrich2022_shoulder on the marker augmenter v0.3, as loadKinematicsSetup and
+ * trialModelFor run it). Both see the very same keypoints; the truth is the built-in model's coordinates, whose
+ * definitions are LaiUhlrich2022's.
+ */
+export type DetectorPath = 'builtin' | 'default';
+
+export async function runDetectorCase(
+  data: string,
+  motions: string[],
+  seed: number,
+  path: DetectorPath = 'builtin',
+  keypointWeight?: number,
+): Promise<CaseResult> {
   const generic = loadBuiltinModel();
   const detector = detectorModel(generic);
-  const setup = builtinSetup();
+  const setup = path === 'builtin' ? builtinSetup() : loadKinematicsSetup({}, SUBJECT);
   const acc = new RmseAccumulator(generic);
   for (const [mi, file] of motions.entries()) {
     const motion = readMot(readFileSync(resolve(data, 'opencap-motions', file), 'utf8'));
@@ -148,19 +168,25 @@ export function runDetectorCase(data: string, motions: string[], seed: number): 
       perturb('b_4cams_3px', neutralPoints, MEASURED, centre, 9000 + 1000 * mi + 7919 * seed, rate),
       rate,
     );
-    const scaled = scaleModel(
-      generic,
-      { names: ALL, time: neutralTime, frames: neutral },
-      { ...setup.scaleOptions, setup: 'upright_standing_pose' },
-    );
+    const neutralData = { names: ALL, time: neutralTime, frames: neutral };
+    const scaled = scaleModel(setup.generic, setup.augment ? await setup.augment(neutralData) : neutralData, {
+      ...setup.scaleOptions,
+      setup: 'upright_standing_pose',
+    });
     const trial = withSmallToes(
       perturb('b_4cams_3px', points, MEASURED, centre, 1000 * mi + 2 + 7919 * seed, rate),
       rate,
     );
+    const trialData = { names: ALL, time: motion.time, frames: trial };
+    const { model, ik, augment } =
+      path === 'builtin'
+        ? keypointTrialModel(scaled.model)
+        : trialModelFor(scaled.model, SUBJECT, null, { keypointWeight });
+    const markers = augment ? await augment(trialData) : trialData;
     const t0 = performance.now();
-    const { model, ik } = keypointTrialModel(scaled.model);
-    const res = solveIK(model, { names: ALL, time: motion.time, frames: trial }, ik);
+    const res = solveIK(model, markers, ik);
     acc.secs += (performance.now() - t0) / 1000;
+    const column = generic.coordinates.map((c) => model.coordinates.findIndex((x) => x.name === c.name));
     // The pipeline reports the coordinates its upright assumption sets at the neutral relative to the neutral:
     // compared on that definition (the truth minus the neutral's pose); the others as they are.
     acc.add(
@@ -170,6 +196,7 @@ export function runDetectorCase(data: string, motions: string[], seed: number): 
         for (const n of RELATIVE) rel[at(n)] -= standing[at(n)];
         return rel;
       }),
+      (i) => column[i],
     );
   }
   return acc.result();

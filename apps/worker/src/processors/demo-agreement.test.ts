@@ -118,6 +118,11 @@ describe.skipIf(!hasDemo)('the demo through the CLI and the worker', () => {
       path.join(demo, 'balancing'),
       '--out',
       out,
+      // The worker's subject below (the augmenter's inputs).
+      '--height',
+      '1.72',
+      '--mass',
+      '70',
     ]);
     const cameras = importQualisysCalibration(
       readFileSync(path.join(demo, 'calibration/Calib.qca.txt'), 'utf8'),

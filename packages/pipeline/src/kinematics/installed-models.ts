@@ -198,7 +198,10 @@ export function trialModelFor(
     model,
     augment: augmentWith(loadAugmenter(catalogue.augmenterDirs[version], version), subject),
     ik: {
-      weights: ik.markerWeights,
+      weights: {
+        ...keypointWeights(model, options.keypointWeight ?? AUGMENTER_KEYPOINT_WEIGHT),
+        ...ik.markerWeights,
+      },
       coordinateTargets: ik.coordinateTargets,
       smoothing: AUGMENTER_IK_SMOOTHING,
     },

@@ -4,6 +4,7 @@
  * the CLI and the worker.
  */
 import {
+  KEYPOINT_TO_OPENPOSE,
   markerDistances,
   motionFromFrames,
   normaliseTurns,
@@ -25,10 +26,17 @@ import type { TrialModel } from './setup';
 /**
  * The subject's limb lengths between keypoints at the neutral pose, read from the neutral's scaled model (its
  * keypoint markers were placed on the neutral data, its default pose is the neutral pose), by limbKey: the
- * movement trial's limb-length prior. Empty for a model without keypoint markers (augmenter models).
+ * movement trial's limb-length prior. On an OpenSim model the keypoint markers have OpenPose's names (placed
+ * by scaling on the video keypoints beside the augmenter's markers).
  */
 export function neutralLimbLengths(model: Model): Record<string, number> {
-  const lengths = markerDistances(model, RIGID_LIMBS);
+  // An OpenSim model carries the keypoints under OpenPose's names (LaiUhlrich2022_markers_openpose.xml).
+  const names = new Set(model.markers.map((m) => m.name));
+  const named = (k: string) => (names.has(k) ? k : (KEYPOINT_TO_OPENPOSE[k] ?? k));
+  const lengths = markerDistances(
+    model,
+    RIGID_LIMBS.map(([a, b]) => [named(a), named(b)] as const),
+  );
   return Object.fromEntries(
     RIGID_LIMBS.flatMap(([a, b], i) => (Number.isFinite(lengths[i]) ? [[limbKey(a, b), lengths[i]]] : [])),
   );
