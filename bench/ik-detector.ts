@@ -187,13 +187,16 @@ export async function runDetectorCase(
     const res = solveIK(model, markers, ik);
     acc.secs += (performance.now() - t0) / 1000;
     const column = generic.coordinates.map((c) => model.coordinates.findIndex((x) => x.name === c.name));
-    // The pipeline reports the coordinates its upright assumption sets at the neutral relative to the neutral:
-    // compared on that definition (the truth minus the neutral's pose); the others as they are.
+    // The built-in path reports the coordinates its upright assumption sets at the neutral relative to the
+    // neutral: compared on that definition (the truth minus the neutral's pose); the others as they are. The
+    // default path's angles are anatomical (OpenCap's scaling targets the upright pose only at weight 0.1
+    // against markers at 25-60, and its pelvis has its own markers): compared with the truth as it is.
+    const relative = path === 'builtin' ? RELATIVE : [];
     acc.add(
       res.frames,
       truth.map((q) => {
         const rel = Float64Array.from(q);
-        for (const n of RELATIVE) rel[at(n)] -= standing[at(n)];
+        for (const n of relative) rel[at(n)] -= standing[at(n)];
         return rel;
       }),
       (i) => column[i],

@@ -31,7 +31,13 @@ export interface ApiTrial {
   name: string;
   status: string;
   results: { tag: string; media: string | null; device_id: string | null }[];
-  meta: { error_msg?: string; warnings?: { code: string; message: string }[]; quality?: unknown };
+  meta: {
+    error_msg?: string;
+    warnings?: { code: string; message: string }[];
+    quality?: unknown;
+    model?: string;
+    augmenter?: string | null;
+  };
 }
 
 export const hasDemo = existsSync(join(DEMO, 'calibration', 'Calib.qca.txt'));
