@@ -164,8 +164,23 @@ export function usesAugmenter(model: Model): boolean {
   return model.markers.some((m) => m.name.endsWith('_study'));
 }
 
-/** Weight of each video keypoint's marker in a trial's IK beside the augmenter's (Setup_IK: 5 to 60). */
-export const AUGMENTER_KEYPOINT_WEIGHT = 0;
+/**
+ * Weight of each video keypoint's marker (placed on the subject by scaling) in a trial's IK beside the
+ * augmenter's markers (Setup_IK: 5 to 60). OpenCap solves on the augmenter's markers alone (0). Chosen on
+ * bench:ik's figures, worst RMSE over the lower-limb coordinates, seed 0 (issue #24):
+ *
+ * | weight | clean keypoints: flexion / lower limb without mtp | detector-like keypoints: flexion |
+ * | ------ | ------------------------------------------------- | -------------------------------- |
+ * | 0      | 4.63° / 6.07°                                     | 15.2°                            |
+ * | 10     | 4.17° / 5.65°                                     |                                  |
+ * | 30     | 3.63° / 5.38°                                     | 11.9°                            |
+ * | 100    | 4.04° / 5.15°                                     | 10.5°                            |
+ *
+ * The augmenter was trained on OpenPose/MMPose keypoints; BlazePose's hips sit higher and further forward,
+ * and its pelvis markers then tilt with the movement (pelvis tilt 14° RMSE at weight 0). The keypoints,
+ * whose markers scaling placed where the detector put them on this subject, hold the pelvis and limbs.
+ */
+export const AUGMENTER_KEYPOINT_WEIGHT = 100;
 
 /** The model's video-keypoint markers (OpenPose names, placed on the subject by scaling) at one weight. */
 function keypointWeights(model: Model, weight: number): Record<string, number> {
