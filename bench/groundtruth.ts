@@ -12,6 +12,8 @@ import { readMot, readOsim } from '@poselab/biomech';
 import { parseBenchArgs, SHARED_MODELS_DIR, USAGE, type BenchArgs } from './groundtruth/args';
 import { avatarGlb, DEFAULT_CACHE_DIR, MissingPackageError } from './groundtruth/avatar-file';
 import { PHONE_FPS, PHONE_HEIGHT, PHONE_WIDTH } from './groundtruth/cameras';
+import { calibrateFromCheckerboard, type CheckerboardCalibration } from './groundtruth/checkerboard';
+import { mean } from './groundtruth/metrics';
 import {
   angleFigures,
   jointCentreFigures,
@@ -76,7 +78,7 @@ console.log(
   `motion ${args.motion}: ${scenario.seconds.toFixed(2)} s from ${scenario.startSec.toFixed(2)} s; ${truth.present.length} coordinates${missing.length ? ` (missing, held at 0 and left out: ${missing.join(', ')})` : ''}`,
 );
 console.log(
-  `phones: ${scenario.cameras.map((c, i) => `${c.name} ${(args.azimuthsDeg ?? [])[i] ?? ''}`.trim()).join(', ')} (1080×1920, 60 fps, rendered at ${args.renderScale}×), offsets ${args.offsetsMs.join('/')} ms, ${(args.dropRate * 100).toFixed(1)} % frames dropped`,
+  `phones: ${scenario.cameras.map((c, i) => `${c.name} at ${scenario.azimuthsDeg[i]}°`).join(', ')} (1080×1920, 60 fps, rendered at ${args.renderScale}×), offsets ${args.offsetsMs.join('/')} ms, ${(args.dropRate * 100).toFixed(1)} % frames dropped`,
 );
 
 // Videos: rendered once per scenario and cached (rendering is the slow part on a 2-core machine).
@@ -148,11 +150,27 @@ console.log(
   `avatar height ${recorded.avatarHeightM.toFixed(3)} m; rendering took ${recorded.renderSec.toFixed(0)} s`,
 );
 
-const cameras = scenario.cameras;
+let calibration: CheckerboardCalibration | null = null;
+if (args.calibration === 'checkerboard') {
+  // The board stands where the subject moves, its face towards the phones' mean direction.
+  const a = scenario.azimuthsDeg.map((d) => (d * Math.PI) / 180);
+  const facing = (Math.atan2(mean(a.map(Math.sin)), mean(a.map(Math.cos))) * 180) / Math.PI;
+  const t = performance.now();
+  calibration = calibrateFromCheckerboard(
+    scenario.cameras,
+    [scenario.centre[0], 1.0, scenario.centre[2]],
+    facing,
+  );
+  console.log(
+    `checkerboard calibration (${((performance.now() - t) / 1000).toFixed(0)} s): camera centres ${calibration.centreErrMm.map((e) => e.toFixed(1)).join(', ')} mm from the truth, board RMS ${calibration.extrinsicsRmsPx.map((e) => e.toFixed(2)).join(', ')} px`,
+  );
+}
+const cameras = calibration?.cameras ?? scenario.cameras;
 
 const t1 = performance.now();
 const session = await processSession({
   cameras,
+  alternatives: calibration?.alternatives,
   neutral: { videos: recorded.neutral.map((c) => c.file), startMs: recorded.neutral.map(() => 0) },
   trial: {
     videos: recorded.trial.map((c) => c.file),
@@ -218,6 +236,7 @@ console.log(
     augmenter: session.augmenter,
     cameras: args.cameras,
     calibration: args.calibration,
+    calibrationCentreErrMm: calibration?.centreErrMm.map((e) => round(e, 1)) ?? null,
     seconds: round(scenario.seconds),
     rmseMeanDeg: round(angles.rmseMeanDeg),
     kneeRmseDeg: round(angles.kneeRmseDeg),

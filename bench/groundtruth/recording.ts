@@ -60,6 +60,8 @@ export async function recordClips(
   label: string,
 ): Promise<PhoneClip[]> {
   const clips: PhoneClip[] = [];
+  // Each video is encoded while the next camera renders.
+  const encoding: Promise<void>[] = [];
   const started = performance.now();
   for (const [c, camera] of cameras.entries()) {
     const { times, dropped } = frameTimes(
@@ -81,9 +83,10 @@ export async function recordClips(
           `\r${label}: camera ${c + 1}/${cameras.length}, frame ${k + 1}/${times.length} (${((performance.now() - started) / 1000).toFixed(0)} s)   `,
         );
     }
-    await writer.close();
+    encoding.push(writer.close());
     clips.push({ camera, file, frameTimes: times, dropped });
   }
+  await Promise.all(encoding);
   process.stdout.write('\n');
   return clips;
 }

@@ -16,6 +16,9 @@ export interface Scenario {
   poseAt: (t: number) => AvatarPose;
   neutral: AvatarPose;
   cameras: CameraModel[];
+  azimuthsDeg: number[];
+  /** Centre of the movement on the floor. */
+  centre: Vec3;
 }
 
 export function buildScenario(
@@ -66,5 +69,14 @@ export function buildScenario(
     rt.pose({ pelvis_tx: centre[0] / rt.legScale, pelvis_ty: ty, pelvis_tz: centre[2] / rt.legScale });
   const low = at(0).joints;
   const ty = (0.08 - Math.min(low.r_ankle.y, low.l_ankle.y)) / rt.legScale;
-  return { retargeter: rt, startSec, seconds, poseAt, neutral: at(ty), cameras };
+  return {
+    retargeter: rt,
+    startSec,
+    seconds,
+    poseAt,
+    neutral: at(ty),
+    cameras,
+    azimuthsDeg: azimuths,
+    centre,
+  };
 }

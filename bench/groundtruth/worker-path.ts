@@ -7,7 +7,7 @@
  * server's bookkeeping (uploads, results, synced videos) is left out.
  */
 import { readOsim, writeOsim, type Model } from '@poselab/biomech';
-import type { JobSpec } from '@poselab/contract';
+import type { JobSpec, JobVideo } from '@poselab/contract';
 import {
   createPoseWorkerPool,
   neutralKinematics,
@@ -19,15 +19,22 @@ import {
   trialLimbRefinement,
   type CameraModel,
   type CameraRef,
+  type KeypointProcessingResult,
   type NeutralResult,
   type TrialPipelineResult,
   type TrialResult,
 } from '@poselab/pipeline';
 import { loadBiomechSetup, trialModelFor } from '../../apps/worker/src/processors/biomech-setup';
-import { poseWorkerCount } from '../../apps/worker/src/processors/keypoint-stage';
+import {
+  pickExtrinsics,
+  poseWorkerCount,
+  type CameraView,
+} from '../../apps/worker/src/processors/keypoint-stage';
 
 export interface SessionInput {
   cameras: CameraModel[];
+  /** Each camera's other planar solution from the calibration (the neutral keeps the better one). */
+  alternatives?: Array<CameraModel['extrinsics'] | null>;
   neutral: { videos: string[]; startMs: number[] };
   trial: { videos: string[]; startMs: number[] };
   subject: JobSpec['subject'];
@@ -37,6 +44,8 @@ export interface SessionInput {
 }
 
 export interface SessionResult {
+  /** The cameras the session was processed with (after the neutral's choice of extrinsics). */
+  cameras: CameraModel[];
   modelName: string;
   augmenter: string | null;
   neutralKeypoints: TrialPipelineResult;
@@ -48,7 +57,7 @@ export interface SessionResult {
 }
 
 export async function processSession(input: SessionInput): Promise<SessionResult> {
-  const { cameras } = input;
+  let { cameras } = input;
   const refs: CameraRef[] = cameras.map((_, i) => ({ device_id: null, camera: `Camera ${i + 1}` }));
   const pool = createPoseWorkerPool(poseWorkerCount());
   const say = input.onProgress ?? (() => {});
@@ -66,14 +75,27 @@ export async function processSession(input: SessionInput): Promise<SessionResult
       detectionCacheDir: input.detectionCacheDir,
       ...still,
     });
-    // pickExtrinsics has nothing to choose: these calibrations carry no alternative (mirror) solutions.
     const views = first.tracks.map(rawPosesToKeypoints);
+    let keypoints: KeypointProcessingResult = first;
+    if (input.alternatives?.some(Boolean)) {
+      // The worker's choice between each camera's two planar solutions, on the neutral's keypoints.
+      const picked = pickExtrinsics(
+        cameraViews(cameras, input.alternatives, input.neutral.startMs),
+        views,
+        first,
+        still,
+      );
+      cameras = picked.cams.map((c) => c.camera);
+      keypoints = picked.result;
+      if (picked.flipped.length > 0)
+        say(`neutral: other extrinsic solution kept for cameras ${picked.flipped.join(', ')}`);
+    }
     const setup = loadBiomechSetup(input.settings, input.subject);
     say(
       `neutral: scaling ${setup.modelName}${setup.augmenterVersion ? ` on augmenter ${setup.augmenterVersion} markers` : ''}`,
     );
     const neutral = await neutralKinematics({
-      keypoints: first,
+      keypoints,
       setup,
       scalingSetup: input.settings.scaling_setup ?? 'upright_standing_pose',
       cameras: refs,
@@ -104,6 +126,7 @@ export async function processSession(input: SessionInput): Promise<SessionResult
     say('trial: inverse kinematics');
     const trial = await trialKinematics({ keypoints: trialKeypoints, trialModel, cameras: refs });
     return {
+      cameras,
       modelName: setup.modelName,
       augmenter: setup.augmenterVersion,
       neutralKeypoints: first,
@@ -115,4 +138,30 @@ export async function processSession(input: SessionInput): Promise<SessionResult
   } finally {
     await pool.close();
   }
+}
+
+/** The worker's view of each phone's video (only what pickExtrinsics reads is meaningful). */
+function cameraViews(
+  cameras: CameraModel[],
+  alternatives: ReadonlyArray<CameraModel['extrinsics'] | null>,
+  startMs: number[],
+): CameraView[] {
+  return cameras.map((camera, i) => ({
+    video: {
+      id: `video-${i + 1}`,
+      device_id: `phone-${i + 1}`,
+      device_name: `Camera ${i + 1}`,
+      fps: 60,
+      width: camera.intrinsics.width,
+      height: camera.intrinsics.height,
+      rotation: 0,
+      duration_sec: 0,
+      start_time_ms: startMs[i],
+      frame_timestamps: null,
+      file_name: `camera-${i + 1}.mp4`,
+    } satisfies JobVideo,
+    number: i + 1,
+    camera,
+    alternative: alternatives[i] ?? null,
+  }));
 }
