@@ -199,7 +199,11 @@ console.log(
   `cameras used ${kp.cameras.map((c) => c + 1).join(', ')}; sync error ${syncMs.map((s) => `${f1(s)} ms`).join(', ')}; reprojection ${kp.triangulation.meanReprojectionPx.toFixed(2)} px; ${kp.keypoints.frameCount} frames`,
 );
 console.log('DOF                    RMSE °   bias °');
-for (const [d, e] of [...Object.entries(angles.perDof), ...Object.entries(angles.arms)])
+for (const [d, e] of [
+  ...Object.entries(angles.perDof),
+  ...Object.entries(angles.arms),
+  ...Object.entries(angles.pitch),
+])
   console.log(`  ${d.padEnd(20)} ${f1(e.rmseDeg).padStart(6)}  ${f1(e.biasDeg).padStart(7)}`);
 console.log(
   `mean over OpenCap DOFs ${f1(angles.rmseMeanDeg)}° (knee ${f1(angles.kneeRmseDeg)}, hip flexion ${f1(angles.hipFlexRmseDeg)}, ankle ${f1(angles.ankleRmseDeg)}); arms ${f1(angles.armRmseMeanDeg)}°`,
@@ -245,6 +249,7 @@ console.log(
     perDofRmseDeg: Object.fromEntries(Object.entries(angles.perDof).map(([d, e]) => [d, round(e.rmseDeg)])),
     perDofBiasDeg: Object.fromEntries(Object.entries(angles.perDof).map(([d, e]) => [d, round(e.biasDeg)])),
     armRmseMeanDeg: round(angles.armRmseMeanDeg),
+    pitchRmseDeg: Object.fromEntries(Object.entries(angles.pitch).map(([d, e]) => [d, round(e.rmseDeg)])),
     scaleErrMaxPct: round(scale.maxErrPct),
     landmarkErrPx: round(landmarks.meanPx),
     jointCentreErrMm: round(joints.meanMm, 1),

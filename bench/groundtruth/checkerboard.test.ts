@@ -21,7 +21,7 @@ describe('checkerboard calibration of the virtual phones', () => {
       const pose = boardPose(cam, centre, 22.5, BENCH_BOARD);
       const pts = boardObjectPoints(BENCH_BOARD);
       // The board's middle projects where the world's centre point does.
-      const mid = pts.reduce((s, p) => s.map((v, i) => v + p[i] / pts.length), [0, 0, 0]) as Vec3;
+      const mid = [0, 1, 2].map((i) => pts.reduce((sum, p) => sum + p[i], 0) / pts.length) as Vec3;
       const board = projectPoint({ ...cam, extrinsics: pose }, mid)!;
       const world = projectPoint(cam, centre)!;
       expect(Math.hypot(board[0] - world[0], board[1] - world[1])).toBeLessThan(1e-6);

@@ -44,7 +44,19 @@ export interface AngleFigures {
   kneeRmseDeg: number;
   hipFlexRmseDeg: number;
   ankleRmseDeg: number;
+  /**
+   * Sagittal pitch of the thighs (pelvis_tilt + hip_flexion) and of the trunk (pelvis_tilt + lumbar_extension)
+   * in the world: what keypoints see, whatever the split between the pelvis and its neighbours.
+   */
+  pitch: Record<string, DofError>;
 }
+
+/** Sums of coordinates whose error is observable when the single terms are not. */
+const PITCHES: Record<string, readonly string[]> = {
+  thigh_pitch_r: ['pelvis_tilt', 'hip_flexion_r'],
+  thigh_pitch_l: ['pelvis_tilt', 'hip_flexion_l'],
+  trunk_pitch: ['pelvis_tilt', 'lumbar_extension'],
+};
 
 export function angleFigures(
   motion: Motion,
@@ -64,6 +76,18 @@ export function angleFigures(
     );
   if (!motion.inDegrees) throw new Error('the pipeline wrote its angles in radians');
   const perDof = errors(OPENCAP_DOFS);
+  const pitch = Object.fromEntries(
+    Object.entries(PITCHES)
+      .filter(([, terms]) => terms.every((d) => truth.present.includes(d) && motion.columns.includes(d)))
+      .map(([name, terms]) => {
+        const cols = terms.map((d) => motion.columns.indexOf(d));
+        const est = motion.rows.map((r) => cols.reduce((sum, j) => sum + r[j], 0));
+        const tru = motion.time.map((tau) =>
+          terms.reduce((sum, d) => sum + truth.valueDeg(d, clock(tau)), 0),
+        );
+        return [name, dofError(est, tru)];
+      }),
+  );
   const arms = errors(ARM_DOFS);
   const pair = (name: string) => meanRmse(perDof, [`${name}_r`, `${name}_l`]);
   return {
@@ -74,6 +98,7 @@ export function angleFigures(
     kneeRmseDeg: pair('knee_angle'),
     hipFlexRmseDeg: pair('hip_flexion'),
     ankleRmseDeg: pair('ankle_angle'),
+    pitch,
   };
 }
 
