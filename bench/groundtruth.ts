@@ -13,7 +13,7 @@ import { parseBenchArgs, SHARED_MODELS_DIR, USAGE, type BenchArgs } from './grou
 import { avatarGlb, DEFAULT_CACHE_DIR, MissingPackageError } from './groundtruth/avatar-file';
 import { PHONE_FPS, PHONE_HEIGHT, PHONE_WIDTH } from './groundtruth/cameras';
 import { calibrateFromCheckerboard, type CheckerboardCalibration } from './groundtruth/checkerboard';
-import { mean } from './groundtruth/metrics';
+import { mean, type DofError } from './groundtruth/metrics';
 import {
   angleFigures,
   jointCentreFigures,
@@ -185,11 +185,12 @@ const processSec = (performance.now() - t1) / 1000;
 
 const kp = session.trialKeypoints;
 const clock = truthClock(kp, recorded.trial);
-const angles = angleFigures(session.trial.motion, truth, clock);
 const landmarks = landmarkFigures(kp, recorded.trial, scenario.poseAt);
-const joints = jointCentreFigures(session.scaledModel, session.trial.motion, clock, scenario.poseAt);
 const scale = scaleFigures(session.scaledModel, scenario.neutral);
 const syncMs = syncErrorsMs(kp, recorded.trial);
+const trial = session.trial;
+const angles = trial ? angleFigures(trial.motion, truth, clock) : null;
+const joints = trial ? jointCentreFigures(session.scaledModel, trial.motion, clock, scenario.poseAt) : null;
 
 const f1 = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 console.log(
@@ -198,16 +199,19 @@ console.log(
 console.log(
   `cameras used ${kp.cameras.map((c) => c + 1).join(', ')}; sync error ${syncMs.map((s) => `${f1(s)} ms`).join(', ')}; reprojection ${kp.triangulation.meanReprojectionPx.toFixed(2)} px; ${kp.keypoints.frameCount} frames`,
 );
-console.log('DOF                    RMSE °   bias °');
-for (const [d, e] of [
-  ...Object.entries(angles.perDof),
-  ...Object.entries(angles.arms),
-  ...Object.entries(angles.pitch),
-])
-  console.log(`  ${d.padEnd(20)} ${f1(e.rmseDeg).padStart(6)}  ${f1(e.biasDeg).padStart(7)}`);
-console.log(
-  `mean over OpenCap DOFs ${f1(angles.rmseMeanDeg)}° (knee ${f1(angles.kneeRmseDeg)}, hip flexion ${f1(angles.hipFlexRmseDeg)}, ankle ${f1(angles.ankleRmseDeg)}); arms ${f1(angles.armRmseMeanDeg)}°`,
-);
+if (angles) {
+  console.log('DOF                    RMSE °   bias °');
+  for (const [d, e] of [
+    ...Object.entries(angles.perDof),
+    ...Object.entries(angles.arms),
+    ...Object.entries(angles.pitch),
+  ])
+    console.log(`  ${d.padEnd(20)} ${f1(e.rmseDeg).padStart(6)}  ${f1(e.biasDeg).padStart(7)}`);
+  console.log(
+    `mean over OpenCap DOFs ${f1(angles.rmseMeanDeg)}° (knee ${f1(angles.kneeRmseDeg)}, hip flexion ${f1(angles.hipFlexRmseDeg)}, ankle ${f1(angles.ankleRmseDeg)}); arms ${f1(angles.armRmseMeanDeg)}°`,
+  );
+} else
+  console.log(`the worker refuses this trial (${session.trialError!.code}): ${session.trialError!.detail}`);
 console.log(
   `2D landmarks vs projected rig joints: mean ${f1(landmarks.meanPx)} px, max ${f1(landmarks.maxPx)} px (${Object.entries(
     landmarks.perJointPx,
@@ -215,11 +219,12 @@ console.log(
     .map(([k, v]) => `${k} ${f1(v)}`)
     .join(', ')})`,
 );
-console.log(
-  `3D joint centres (scaled model vs rig): mean ${f1(joints.meanMm)} mm (${Object.entries(joints.perJointMm)
-    .map(([k, v]) => `${k} ${f1(v)}`)
-    .join(', ')})`,
-);
+if (joints)
+  console.log(
+    `3D joint centres (scaled model vs rig): mean ${f1(joints.meanMm)} mm (${Object.entries(joints.perJointMm)
+      .map(([k, v]) => `${k} ${f1(v)}`)
+      .join(', ')})`,
+  );
 console.log(
   `segments (model vs avatar): ${Object.entries(scale.segments)
     .map(
@@ -229,10 +234,12 @@ console.log(
     .join(', ')}`,
 );
 console.log(
-  `warnings: ${session.trial.warnings.map((w) => w.code).join(', ') || 'none'}; processing ${processSec.toFixed(0)} s, total ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  `warnings: ${trial?.warnings.map((w) => w.code).join(', ') || 'none'}; processing ${processSec.toFixed(0)} s, total ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );
 
 const round = (v: number, d = 2) => (Number.isFinite(v) ? Number(v.toFixed(d)) : null);
+const rounded = (errors: Record<string, DofError> | undefined, key: 'rmseDeg' | 'biasDeg') =>
+  errors ? Object.fromEntries(Object.entries(errors).map(([d, e]) => [d, round(e[key])])) : null;
 console.log(
   JSON.stringify({
     motion: args.motion.split('/').pop(),
@@ -242,17 +249,18 @@ console.log(
     calibration: args.calibration,
     calibrationCentreErrMm: calibration?.centreErrMm.map((e) => round(e, 1)) ?? null,
     seconds: round(scenario.seconds),
-    rmseMeanDeg: round(angles.rmseMeanDeg),
-    kneeRmseDeg: round(angles.kneeRmseDeg),
-    hipFlexRmseDeg: round(angles.hipFlexRmseDeg),
-    ankleRmseDeg: round(angles.ankleRmseDeg),
-    perDofRmseDeg: Object.fromEntries(Object.entries(angles.perDof).map(([d, e]) => [d, round(e.rmseDeg)])),
-    perDofBiasDeg: Object.fromEntries(Object.entries(angles.perDof).map(([d, e]) => [d, round(e.biasDeg)])),
-    armRmseMeanDeg: round(angles.armRmseMeanDeg),
-    pitchRmseDeg: Object.fromEntries(Object.entries(angles.pitch).map(([d, e]) => [d, round(e.rmseDeg)])),
+    refused: session.trialError ? { code: session.trialError.code, detail: session.trialError.detail } : null,
+    rmseMeanDeg: round(angles?.rmseMeanDeg ?? NaN),
+    kneeRmseDeg: round(angles?.kneeRmseDeg ?? NaN),
+    hipFlexRmseDeg: round(angles?.hipFlexRmseDeg ?? NaN),
+    ankleRmseDeg: round(angles?.ankleRmseDeg ?? NaN),
+    perDofRmseDeg: rounded(angles?.perDof, 'rmseDeg'),
+    perDofBiasDeg: rounded(angles?.perDof, 'biasDeg'),
+    armRmseMeanDeg: round(angles?.armRmseMeanDeg ?? NaN),
+    pitchRmseDeg: rounded(angles?.pitch, 'rmseDeg'),
     scaleErrMaxPct: round(scale.maxErrPct),
     landmarkErrPx: round(landmarks.meanPx),
-    jointCentreErrMm: round(joints.meanMm, 1),
+    jointCentreErrMm: round(joints?.meanMm ?? NaN, 1),
     syncErrMs: syncMs.map((s) => round(s, 1)),
   }),
 );

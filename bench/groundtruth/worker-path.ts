@@ -10,6 +10,7 @@ import { readOsim, writeOsim, type Model } from '@poselab/biomech';
 import type { JobSpec, JobVideo } from '@poselab/contract';
 import {
   createPoseWorkerPool,
+  KinematicsError,
   neutralKinematics,
   processKeypoints,
   rawPosesToKeypoints,
@@ -53,7 +54,9 @@ export interface SessionResult {
   /** The scaled model as the dynamic job reads it back from the neutral's .osim. */
   scaledModel: Model;
   trialKeypoints: TrialPipelineResult;
-  trial: TrialResult;
+  /** Null when the worker refuses the trial (its KinematicsError, e.g. fit_too_poor, in `trialError`). */
+  trial: TrialResult | null;
+  trialError: KinematicsError | null;
 }
 
 export async function processSession(input: SessionInput): Promise<SessionResult> {
@@ -124,7 +127,14 @@ export async function processSession(input: SessionInput): Promise<SessionResult
       detectionCacheDir: input.detectionCacheDir,
     });
     say('trial: inverse kinematics');
-    const trial = await trialKinematics({ keypoints: trialKeypoints, trialModel, cameras: refs });
+    let trial: TrialResult | null = null;
+    let trialError: KinematicsError | null = null;
+    try {
+      trial = await trialKinematics({ keypoints: trialKeypoints, trialModel, cameras: refs });
+    } catch (err) {
+      if (!(err instanceof KinematicsError)) throw err;
+      trialError = err;
+    }
     return {
       cameras,
       modelName: setup.modelName,
@@ -134,6 +144,7 @@ export async function processSession(input: SessionInput): Promise<SessionResult
       scaledModel,
       trialKeypoints,
       trial,
+      trialError,
     };
   } finally {
     await pool.close();
