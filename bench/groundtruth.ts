@@ -200,8 +200,12 @@ const f1 = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 console.log(
   `\nmeasured path: model ${session.modelName}${session.augmenter ? ` + augmenter ${session.augmenter}` : ' (keypoints as markers)'}; calibration ${args.calibration}`,
 );
+const nk = session.neutral.keypoints;
 console.log(
-  `cameras used ${kp.cameras.map((c) => c + 1).join(', ')}; sync error ${syncMs.map((s) => `${f1(s)} ms`).join(', ')}; reprojection ${kp.triangulation.meanReprojectionPx.toFixed(2)} px; ${kp.keypoints.frameCount} frames`,
+  `neutral: cameras used ${nk.cameras.map((c) => c + 1).join(', ')}; reprojection ${nk.triangulation.meanReprojectionPx.toFixed(2)} px; left/right swapped frames ${nk.selection.mirroredFrames.map((f) => f.length).join('/')}`,
+);
+console.log(
+  `trial: left/right swapped frames ${kp.selection.mirroredFrames.map((f) => f.length).join('/')}; cameras used ${kp.cameras.map((c) => c + 1).join(', ')}; sync error ${syncMs.map((s) => `${f1(s)} ms`).join(', ')}; reprojection ${kp.triangulation.meanReprojectionPx.toFixed(2)} px; ${kp.keypoints.frameCount} frames`,
 );
 if (angles) {
   console.log('DOF                    RMSE °   bias °');
