@@ -28,6 +28,10 @@ export interface CoarseAlignOptions {
   minPeakRatio?: number;
   /** …and its normalised peak reaches this (default 0.2). */
   minCorrelation?: number;
+  /** The videos must overlap this long once aligned (default 0.5 s), else the answer is not trusted. */
+  minOverlapSec?: number;
+  /** Motion is used only from videos at least this long (default 2 s: a shorter one has too few movements). */
+  minMotionSec?: number;
 }
 
 export interface CoarseAlignment {
@@ -194,16 +198,22 @@ export function coarseAlign(
     maxOffsetSec: options.maxOffsetSec ?? 10,
     minPeakRatio: options.minPeakRatio ?? 1.5,
     minCorrelation: options.minCorrelation ?? 0.2,
+    minOverlapSec: options.minOverlapSec ?? 0.5,
+    minMotionSec: options.minMotionSec ?? 2,
   };
   if (inputs.length < 2)
     return inputs.length === 1 ? { method: 'audio', startSec: [0], peakRatio: [Infinity] } : null;
   for (const method of ['audio', 'motion'] as const) {
     const raw = inputs.map((i) => i[method]);
     if (!raw.every(usable)) continue;
+    const seconds = (raw as TimeSignal[]).map((r) => r.values.length / r.rate);
+    if (method === 'motion' && Math.min(...seconds) < opts.minMotionSec) continue;
     const rate = SIGNAL_RATE[method];
     const signals = (raw as TimeSignal[]).map((s) => onsetSignal(resample(s, rate), method));
     const found = alignWith(signals, rate, GUARD_SEC[method], opts);
-    if (found) return { method, ...found };
+    if (!found) continue;
+    const overlap = Math.min(...found.startSec.map((s, i) => s + seconds[i])) - Math.max(...found.startSec);
+    if (overlap >= opts.minOverlapSec) return { method, ...found };
   }
   return null;
 }

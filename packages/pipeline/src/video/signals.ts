@@ -22,7 +22,7 @@ export async function readAudioEnvelope(file: string, maxSec = 40): Promise<Time
   const env: number[] = [];
   let sum = 0;
   let count = 0;
-  let carry = Buffer.alloc(0);
+  let carry: Buffer = Buffer.alloc(0);
   proc.stderr.resume();
   const exited = new Promise<number>((resolve) => proc.on('close', (code) => resolve(code ?? 1)));
   proc.on('error', () => undefined);
