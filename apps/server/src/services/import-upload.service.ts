@@ -115,7 +115,8 @@ async function resumable(deps: AppDeps, sessionId: string, name: string, files: 
   for (const t of trials) {
     if (t.status !== 'stopped' || t.uploads_completed_at || !(trialMeta(t) as ImportedTrialMeta).imported)
       continue;
-    const rows: UploadRef[] | null = !found && t.name === name ? await sameFilesUploads(deps, t, files) : null;
+    const rows: UploadRef[] | null =
+      !found && t.name === name ? await sameFilesUploads(deps, t, files) : null;
     if (rows) found = { trial: t, rows };
     else await discardTrial(deps, t);
   }
