@@ -49,3 +49,18 @@ export function audioOnlyMp4(): Buffer {
     'mp4',
   ]);
 }
+
+/**
+ * Bytes [offset, offset + length) of a large video file: a real short MP4 (`head`) followed by a 'free' box
+ * (readers skip it) that fills the file up to `total` bytes (< 4 GiB). Made chunk by chunk, so a test or bench
+ * holds one chunk at a time.
+ */
+export function bigVideoChunk(head: Buffer, total: number, offset: number, length: number): Buffer {
+  const out = Buffer.alloc(length);
+  const freeHeader = Buffer.alloc(8);
+  freeHeader.writeUInt32BE(total - head.length, 0);
+  freeHeader.write('free', 4, 'latin1');
+  const prefix = Buffer.concat([head, freeHeader]);
+  if (offset < prefix.length) prefix.copy(out, 0, offset, Math.min(prefix.length, offset + length));
+  return out;
+}

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_CHUNK_BYTES, IMPORT_MESSAGES } from '@poselab/contract';
 import { createUserWithToken } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { audioOnlyMp4, videoAtFps } from './import-test-files';
+import { audioOnlyMp4, bigVideoChunk, videoAtFps } from './import-test-files';
 
 let t: TestApp;
 let auth: string;
@@ -228,20 +228,6 @@ describe('sessions from video files: API', () => {
   });
 });
 
-/**
- * A 2 GB file: a real short MP4 followed by a 'free' box (readers skip it) filling up the size, produced
- * chunk by chunk so the test holds one chunk at a time.
- */
-function bigFileChunk(head: Buffer, total: number, offset: number, length: number): Buffer {
-  const out = Buffer.alloc(length);
-  const freeHeader = Buffer.alloc(8);
-  freeHeader.writeUInt32BE(total - head.length, 0);
-  freeHeader.write('free', 4, 'latin1');
-  const prefix = Buffer.concat([head, freeHeader]);
-  if (offset < prefix.length) prefix.copy(out, 0, offset, Math.min(prefix.length, offset + length));
-  return out;
-}
-
 describe('sessions from video files: a 2 GB upload over a killed connection', () => {
   it('resumes from the last stored chunk and completes', { timeout: 600_000 }, async () => {
     const TOTAL = 2_000_000_000;
@@ -268,7 +254,8 @@ describe('sessions from video files: a 2 GB upload over a killed connection', ()
     };
     const killAt = Math.floor(TOTAL / IMPORT_CHUNK_BYTES / 2) * IMPORT_CHUNK_BYTES;
     let offset = 0;
-    while (offset < killAt) offset = await put(offset, bigFileChunk(head, TOTAL, offset, IMPORT_CHUNK_BYTES));
+    while (offset < killAt)
+      offset = await put(offset, bigVideoChunk(head, TOTAL, offset, IMPORT_CHUNK_BYTES));
 
     // The connection dies halfway through a chunk.
     await new Promise<void>((resolve) => {
@@ -281,7 +268,7 @@ describe('sessions from video files: a 2 GB upload over a killed connection', ()
         },
       });
       req.on('error', () => resolve());
-      req.write(bigFileChunk(head, TOTAL, offset, IMPORT_CHUNK_BYTES / 2), () => {
+      req.write(bigVideoChunk(head, TOTAL, offset, IMPORT_CHUNK_BYTES / 2), () => {
         req.destroy();
         resolve();
       });
@@ -293,7 +280,7 @@ describe('sessions from video files: a 2 GB upload over a killed connection', ()
     offset = resumeAt;
     while (offset < TOTAL) {
       const n = Math.min(IMPORT_CHUNK_BYTES, TOTAL - offset);
-      offset = await put(offset, bigFileChunk(head, TOTAL, offset, n));
+      offset = await put(offset, bigVideoChunk(head, TOTAL, offset, n));
     }
     const done = await api('POST', `/api/imports/uploads/${id}/complete/`);
     expect(done.statusCode, done.body).toBe(200);
