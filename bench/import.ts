@@ -26,7 +26,7 @@ try {
     const res = await fetch(`${base}/api${path}`, {
       method,
       headers: { authorization, 'content-type': 'application/json' },
-      ...(body ? { body: JSON.stringify(body) } : {}),
+      ...(method !== 'GET' ? { body: JSON.stringify(body ?? {}) } : {}),
     });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
