@@ -96,7 +96,9 @@ describe.skipIf(!hasChromium || !hasDemo)('New session from video files (slow)',
     await page.getByRole('button', { name: 'Create session' }).click();
 
     // Calibration: the lab's Qualisys file, its cameras assigned to cameras 1-4 in order.
-    await page.getByLabel('Calibration file').setInputFiles(join(DEMO, 'calibration', 'Calib.qca.txt'));
+    await page
+      .getByLabel('Calibration file', { exact: true })
+      .setInputFiles(join(DEMO, 'calibration', 'Calib.qca.txt'));
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Import' }).click();
 
