@@ -28,6 +28,7 @@ const pages: Record<RouteName, LazyExoticComponent<ComponentType>> = {
   Dashboard: lazy(() => import('./features/charts/DashboardPage')),
   AnalysisDashboard: lazy(() => import('./features/analysis/AnalysisDashboardPage')),
   ConfirmEmail: lazy(() => import('./features/profile/ConfirmEmailPage')),
+  ImportSession: lazy(() => import('./features/import-session/ImportSessionPage')),
 };
 
 function Loading() {

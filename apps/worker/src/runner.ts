@@ -12,6 +12,7 @@ import {
   type JobSpec,
   type ReportJobSpec,
 } from '@poselab/contract';
+import { alignImportedVideos, explainSyncFailure } from './processors/coarse-align';
 import { LeaseLostError, ProcessingError, type JobHost, type ResultUpload } from './host';
 
 export interface StepTiming {
@@ -164,7 +165,18 @@ export async function runJob(
           await host.downloadResult(trialSpec.job_id, trialSpec.scaled_model_result_id, ctx.scaledModelPath);
         }
       });
-      outcome = await processors[trialSpec.kind]({ ...ctx, spec: trialSpec });
+      const coarse = trialSpec.coarse_align
+        ? await ctx.step('coarse-align', 3, 'Aligning the videos in time', () =>
+            alignImportedVideos(trialSpec, ctx.videoPaths),
+          )
+        : null;
+      try {
+        outcome = await processors[trialSpec.kind]({ ...ctx, spec: coarse?.spec ?? trialSpec });
+      } catch (err) {
+        throw explainSyncFailure(err, coarse);
+      }
+      if (coarse)
+        outcome = { ...outcome, trialMeta: { ...outcome.trialMeta, coarse_alignment: coarse.meta } };
     } else {
       const processor = processors[spec.kind] as Processor<AnyJobSpec> | undefined;
       if (!processor) throw new Error(`this worker has no processor for ${spec.kind} jobs`);

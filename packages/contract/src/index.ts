@@ -28,3 +28,4 @@ export * from './comparison-reports';
 export * from './metric-scale';
 export * from './analysis';
 export * from './security';
+export * from './imports';

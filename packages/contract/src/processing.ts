@@ -213,6 +213,11 @@ export const jobSpec = z.object({
   recalibrate_device_ids: z.array(z.string()).optional(),
   /** The calibration trial `calibration` comes from (re-recording some cameras). */
   base_calibration_trial_id: z.string().nullable().optional(),
+  /**
+   * Videos imported from files (no shared clock): the worker first aligns them coarsely from their sound or
+   * motion (pipeline coarseAlign) and takes those offsets as the clock start times.
+   */
+  coarse_align: z.boolean().optional(),
 });
 export type JobSpec = z.infer<typeof jobSpec>;
 

@@ -63,6 +63,15 @@ export { alignViews, type AlignedViews } from './sync/align';
 export { delayedKeypoints } from './sync/delayed';
 export { startTimesFromClocks } from './sync/clocks';
 export {
+  coarseAlign,
+  COARSE_ALIGNMENT_FAILED,
+  type CoarseAlignment,
+  type CoarseAlignOptions,
+  type CoarseInput,
+  type TimeSignal,
+} from './sync/coarse-offset';
+export { readAudioEnvelope, readCoarseSignals, readMotionEnergy } from './video/signals';
+export {
   triangulateKeypoints,
   type TriangulationOptions,
   type TriangulationStats,

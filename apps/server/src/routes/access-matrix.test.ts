@@ -110,11 +110,18 @@ const VALID_BODIES: Record<string, object> = {
     subject_tags: ['unimpaired'],
     terms: true,
   },
+  // Issue #28: imports.
+  reuseCalibrationEndpoint: { from_session_id: 'any-session' },
+  startImportTrialEndpoint: {
+    name: 'taken_over',
+    files: [{ device_id: 'd', file_name: 'a.mp4', mime: 'video/mp4', total_bytes: 10 }],
+  },
 };
 const QUERIES: Record<string, string> = {
   recordEndpoint: '?name=x',
   setSubjectEndpoint: '', // filled with the owner's subject below
   uploadChunkEndpoint: '?offset=0',
+  importUploadChunkEndpoint: '?offset=0',
 };
 
 function request(name: string, ep: EndpointDef, role: Role) {
@@ -124,7 +131,7 @@ function request(name: string, ep: EndpointDef, role: Role) {
     name === 'createUploadEndpoint'
       ? { trial_id: ids.trial, total_bytes: 100, meta: TEST_VIDEO_META }
       : VALID_BODIES[name];
-  const isChunk = name === 'uploadChunkEndpoint';
+  const isChunk = name === 'uploadChunkEndpoint' || name === 'importUploadChunkEndpoint';
   if (ep.multipart && !isChunk) {
     // A small file in the field each upload call reads, so that only the caller decides the answer.
     const boundary = `matrix${randomUUID()}`;

@@ -12,6 +12,7 @@ import { processingRoutes } from './processing.routes';
 import { archiveRoutes } from './archive.routes';
 import { analysisDashboardRoutes } from './analysis-dashboard.routes';
 import { analysisRoutes } from './analysis.routes';
+import { importRoutes } from './import.routes';
 
 /**
  * Every API route module, registered under /api. Each domain adds its module here (one line each):
@@ -30,4 +31,5 @@ export const routeModules: Array<(app: FastifyInstance, deps: AppDeps) => void> 
   archiveRoutes,
   analysisDashboardRoutes,
   analysisRoutes,
+  importRoutes,
 ];

@@ -19,7 +19,7 @@ import { SessionRepository, type SessionRow } from '../repositories/session.repo
 import { ownedSession, parseMeta, sessionFramerate } from './recording.service';
 import { sessionDto } from './session-dto';
 
-async function insertSession(
+export async function insertSession(
   deps: AppDeps,
   userId: string,
   meta: SessionMeta,
@@ -49,7 +49,7 @@ async function insertSession(
   return inserted;
 }
 
-async function ownerDto(deps: AppDeps, s: SessionRow): Promise<Session> {
+export async function ownerDto(deps: AppDeps, s: SessionRow): Promise<Session> {
   return sessionDto(deps, s, { viewerId: s.user_id, qrcode: await sessionQrCode(deps, s) });
 }
 

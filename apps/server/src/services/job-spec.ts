@@ -173,7 +173,17 @@ export async function buildJobSpec(deps: AppDeps, job: JobRow): Promise<JobSpec>
     calibration,
     scaled_model_result_id: scaledModel,
     ...recalibration,
+    // Files imported from cameras that shared no clock (issue #28): aligned from their sound or motion first.
+    ...(importedTrial(trial.meta) ? { coarse_align: true } : {}),
   };
+}
+
+function importedTrial(trialMeta: string): boolean {
+  try {
+    return (JSON.parse(trialMeta) as { imported?: unknown }).imported === true;
+  } catch {
+    return false;
+  }
 }
 
 /** A calibration re-recording some cameras: those cameras, and the earlier calibration whose others it keeps. */

@@ -162,7 +162,7 @@ async function recalibrationOf(
   return { recalibrate: [deviceId], base_calibration_trial_id: base.trialId };
 }
 
-async function saveNeutralSubject(
+export async function saveNeutralSubject(
   deps: AppDeps,
   userId: string,
   session: SessionRow,

@@ -44,7 +44,7 @@ async function ownUpload(deps: AppDeps, auth: DeviceAuth, uploadId: string): Pro
  * Runs `fn` as the one writer of the upload: of parallel requests (a phone retrying while its first try is
  * still running) exactly one gets the claim, the others are told to ask again where the bytes end.
  */
-async function asOnlyWriter<T>(deps: AppDeps, uploadId: string, fn: () => Promise<T>): Promise<T> {
+export async function asOnlyWriter<T>(deps: AppDeps, uploadId: string, fn: () => Promise<T>): Promise<T> {
   const uploads = new UploadRepository(deps.db);
   const writer = randomUUID();
   const now = deps.clock.now();
@@ -60,7 +60,11 @@ async function asOnlyWriter<T>(deps: AppDeps, uploadId: string, fn: () => Promis
 }
 
 /** Refuses an upload that would take the owner past the storage quota (STORAGE_QUOTA_GB). */
-async function assertQuota(deps: AppDeps, trial: TrialRow, bytes: number): Promise<void> {
+export async function assertQuota(
+  deps: AppDeps,
+  trial: Pick<TrialRow, 'session_id'>,
+  bytes: number,
+): Promise<void> {
   const quota = deps.config.storageQuotaBytes;
   if (quota === null) return;
   const session = await new SessionRepository(deps.db).findById(trial.session_id);
@@ -142,6 +146,19 @@ export async function appendChunk(
   chunk: Buffer,
 ): Promise<{ received_bytes: number }> {
   const row = await ownUpload(deps, auth, uploadId);
+  return appendAt(deps, row, offset, chunk);
+}
+
+/**
+ * The protocol's append, whoever sends (a phone, or a browser importing files): only at the end of the stored
+ * bytes, one writer at a time, never past the announced size, the container's signature in the first chunk.
+ */
+export async function appendAt(
+  deps: AppDeps,
+  row: UploadRow,
+  offset: number,
+  chunk: Buffer,
+): Promise<{ received_bytes: number }> {
   if (!Buffer.isBuffer(chunk) || chunk.length === 0)
     throw badRequest('Send the chunk as application/octet-stream.');
   return asOnlyWriter(deps, row.id, async () => {

@@ -41,30 +41,33 @@ function ffprobeBinary(): string {
 }
 
 interface ProbeJson {
-  streams?: Array<{ codec_type?: string; codec_name?: string; width?: number; height?: number }>;
-  format?: { format_name?: string };
+  streams?: Array<{
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    avg_frame_rate?: string;
+    r_frame_rate?: string;
+    duration?: string;
+    tags?: { rotate?: string };
+    side_data_list?: Array<{ rotation?: number }>;
+  }>;
+  format?: { format_name?: string; duration?: string };
 }
 
 const PROBE_TIMEOUT_MS = 60_000;
+const PROBE_ENTRIES =
+  'format=format_name,duration:stream=codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,duration:stream_tags=rotate:stream_side_data=rotation';
 
 /**
- * Reads the stream with ffprobe (through a pipe, so it works the same for local and S3 storage) and answers
- * null when it is a readable video of the container, else why not.
+ * Runs ffprobe over the stream (through a pipe, so it works the same for local and S3 storage; MP4s whose
+ * index sits at the end are read through). Null when ffprobe could not make sense of it.
  */
-export async function probeVideoStream(body: Readable, container: VideoContainer): Promise<string | null> {
-  const json = await new Promise<ProbeJson | null>((resolve, reject) => {
+async function readProbe(body: Readable): Promise<ProbeJson | null> {
+  return new Promise<ProbeJson | null>((resolve, reject) => {
     const child = spawn(
       ffprobeBinary(),
-      [
-        '-v',
-        'error',
-        '-show_entries',
-        'format=format_name:stream=codec_type,codec_name,width,height',
-        '-of',
-        'json',
-        '-i',
-        'pipe:0',
-      ],
+      ['-v', 'error', '-show_entries', PROBE_ENTRIES, '-of', 'json', '-i', 'pipe:0'],
       { stdio: ['pipe', 'pipe', 'ignore'] },
     );
     let out = '';
@@ -89,12 +92,68 @@ export async function probeVideoStream(body: Readable, container: VideoContainer
       }
     });
   });
+}
+
+function videoStreamOf(json: ProbeJson | null) {
+  return json?.streams?.find((s) => s.codec_type === 'video' && (s.width ?? 0) > 0 && (s.height ?? 0) > 0);
+}
+
+/**
+ * Reads the stream with ffprobe and answers null when it is a readable video of the container, else why not.
+ */
+export async function probeVideoStream(body: Readable, container: VideoContainer): Promise<string | null> {
+  const json = await readProbe(body);
   const formats = (json?.format?.format_name ?? '').split(',');
-  const video = json?.streams?.find(
-    (s) => s.codec_type === 'video' && (s.width ?? 0) > 0 && (s.height ?? 0) > 0,
-  );
+  const video = videoStreamOf(json);
   if (!video || formats.length === 0 || formats[0] === '') return 'no video stream could be read';
   const expected = container === 'webm' ? ['webm', 'matroska'] : ['mp4', 'mov'];
   if (!formats.some((f) => expected.includes(f))) return `it is ${formats[0]}, not ${container}`;
   return null;
+}
+
+/** What an imported file holds, as ffprobe reads it (the browser's guesses are not trusted). */
+export interface VideoFileInfo {
+  container: VideoContainer;
+  fps: number;
+  width: number;
+  height: number;
+  rotation: number;
+  duration_sec: number;
+  has_audio: boolean;
+}
+
+function rate(text: string | undefined): number {
+  const [n, d] = (text ?? '').split('/').map(Number);
+  const v = d ? n / d : n;
+  return Number.isFinite(v) && v > 0 && v < 1000 ? v : 0;
+}
+
+/** The video file's stream facts, or why it is not a video this product can read. */
+export async function probeVideoFile(body: Readable): Promise<VideoFileInfo | { problem: string }> {
+  const json = await readProbe(body);
+  const video = videoStreamOf(json);
+  const formats = (json?.format?.format_name ?? '').split(',');
+  if (!video) return { problem: 'no video stream could be read' };
+  const container: VideoContainer | null = formats.some((f) => f === 'mp4' || f === 'mov')
+    ? 'mp4'
+    : formats.some((f) => f === 'webm' || f === 'matroska')
+      ? 'webm'
+      : null;
+  if (!container) return { problem: `it is ${formats[0] || 'an unknown format'}, not MP4 or WebM` };
+  const fps = rate(video.avg_frame_rate) || rate(video.r_frame_rate);
+  if (!fps) return { problem: 'its frame rate could not be read' };
+  const rotationRaw = Number(
+    video.tags?.rotate ?? video.side_data_list?.find((d) => d.rotation != null)?.rotation ?? 0,
+  );
+  const rotation = ((Math.round(Number.isFinite(rotationRaw) ? rotationRaw : 0) % 360) + 360) % 360;
+  const duration = Number(video.duration ?? json?.format?.duration ?? 0);
+  return {
+    container,
+    fps,
+    width: video.width!,
+    height: video.height!,
+    rotation,
+    duration_sec: Number.isFinite(duration) ? duration : 0,
+    has_audio: (json?.streams ?? []).some((s) => s.codec_type === 'audio'),
+  };
 }

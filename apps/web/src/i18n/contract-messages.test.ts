@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
   DEVICE_MESSAGES,
+  IMPORT_MESSAGES,
   FILTER_WARNINGS,
   LICENSE_MESSAGES,
   MESSAGES,
@@ -49,6 +50,15 @@ const CONTRACT_TEXTS: string[] = [
   UPLOAD_MESSAGES.unreadable('Camera 2 (Pixel 7)'),
   UPLOAD_MESSAGES.abandoned('Camera 2 (Pixel 7)'),
   UPLOAD_MESSAGES.quotaFull('99.5', '100'),
+  // Issue #28: sessions from video files.
+  ...statics(IMPORT_MESSAGES),
+  ...[1, 0, 3].map((n) => IMPORT_MESSAGES.tooFewCameras(n)),
+  IMPORT_MESSAGES.missingCamera('Camera 3'),
+  IMPORT_MESSAGES.twoFilesOneCamera('Camera 2'),
+  IMPORT_MESSAGES.notVideo('notes.txt'),
+  IMPORT_MESSAGES.noVideoStream('sound.mp4', 'Camera 2'),
+  IMPORT_MESSAGES.tooLarge('gopro.mp4'),
+  IMPORT_MESSAGES.calibrationCameras(3, 4),
 ];
 
 function baseKeys(catalog: Catalog, prefix = ''): string[] {

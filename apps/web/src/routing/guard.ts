@@ -23,7 +23,13 @@ const PUBLIC_ROUTES: RouteName[] = [
   'TrialViewer',
 ];
 /** SPEC §6: an expired license removes access to the capture steps (the server refuses them too). */
-const LICENSED_ROUTES: RouteName[] = ['ConnectDevices', 'ConnectDevicesForId', 'Calibration', 'Neutral'];
+const LICENSED_ROUTES: RouteName[] = [
+  'ConnectDevices',
+  'ConnectDevicesForId',
+  'Calibration',
+  'Neutral',
+  'ImportSession',
+];
 const SESSION_ROUTES: RouteName[] = ['ConnectDevicesForId', 'Calibration', 'Neutral'];
 
 /** SPEC §2 route guard: the route to redirect to, or null to stay. Checks run in the SPEC's order. */

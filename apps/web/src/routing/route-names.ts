@@ -20,6 +20,7 @@ export const ROUTES = {
   ProfilePage: '/profile/:username/',
   TrialViewer: '/trial/:trial_id',
   ConfirmEmail: '/confirm-email/:token',
+  ImportSession: '/import-session',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

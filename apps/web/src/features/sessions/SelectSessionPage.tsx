@@ -91,6 +91,9 @@ export default function SelectSessionPage() {
         <Button variant="contained" disabled={expired} onClick={() => navigate(routePath('ConnectDevices'))}>
           {t('newSession')}
         </Button>
+        <Button variant="outlined" disabled={expired} onClick={() => navigate(routePath('ImportSession'))}>
+          {t('newSessionFromFiles')}
+        </Button>
         <DashboardsMenu />
         <Button variant="outlined" onClick={() => navigate(routePath('Subjects'))}>
           {t('subjects')}
