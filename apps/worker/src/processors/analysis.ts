@@ -26,7 +26,7 @@ export async function processAnalysis(ctx: JobContext<AnalysisJobSpec>): Promise
     const motion = readMot(await readFile(await ctx.downloadInput(motionInput.id), 'utf8'));
     const osim = modelInput ? await readFile(await ctx.downloadInput(modelInput.id), 'utf8') : null;
     const { model, source } = analysisModel(osim, payload.subject?.height_m ?? null);
-    return { kin: trialKinematics(model, motion), source };
+    return { kin: trialKinematics(model, motion, { modelIsTheMotions: source === 'trial' }), source };
   });
   const subject = {
     heightM: payload.subject?.height_m ?? null,

@@ -58,7 +58,9 @@ export async function main(argv: string[]): Promise<number> {
     const subject = { heightM: args.heightM, massKg: args.massKg, sex: null };
     for (const file of files) {
       const trial = path.basename(file).replace(/\.mot$/i, '');
-      const kin = trialKinematics(model, readMot(await readFile(file, 'utf8')));
+      const kin = trialKinematics(model, readMot(await readFile(file, 'utf8')), {
+        modelIsTheMotions: source === 'trial',
+      });
       for (const fn of args.functions) {
         try {
           const t0 = performance.now();

@@ -30,5 +30,15 @@ export function runAnalysis(
 ): AnalysisResult {
   const run = ANALYSIS_RUNS[functionId];
   if (!run || !analysisFunctionSpec(functionId)) throw new Error(`Unknown analysis function '${functionId}'`);
-  return run(kin, subject);
+  const result = run(kin, subject);
+  if (kin.conventions)
+    result.details = {
+      ...result.details,
+      conventions: {
+        basis: kin.conventions.basis,
+        knee_flexion_in_motion: kin.conventions.kneeFlexion,
+        reversed: kin.conventions.reversed,
+      },
+    };
+  return result;
 }
