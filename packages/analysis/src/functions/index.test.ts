@@ -5,6 +5,7 @@ import { syntheticGait } from '../testing/synthetic-gait';
 import { syntheticJump } from '../testing/synthetic-jump';
 import { syntheticSquats } from '../testing/synthetic-squat';
 import { syntheticSitToStand } from '../testing/synthetic-sts';
+import { syntheticBalance } from '../testing/synthetic-balance';
 import { metricsCsv } from '../csv';
 import { runAnalysis } from '.';
 
@@ -60,6 +61,15 @@ const trials = {
       seated: 0.8,
       trunk: [40, 40, 40, 40, 40],
     }).kinematics,
+  balance: () =>
+    syntheticBalance({
+      fps: 60,
+      duration: 6,
+      lifted: { r: [[1, 4]], l: [] },
+      swayRadius: 0.01,
+      swayPeriod: 2,
+      lean: () => 2,
+    }),
 };
 
 describe('every registered function', () => {

@@ -1,6 +1,7 @@
 import type { AnalysisResult } from '@poselab/contract';
 import { analysisFunctionSpec } from '../registry';
 import type { AnalysisSubject, TrialKinematics } from '../types';
+import { analyzeBalance } from './balance';
 import { analyzeGait } from './gait';
 import { analyzeJump } from './jump';
 import { analyzeSitToStand } from './sit-to-stand';
@@ -17,6 +18,7 @@ export const ANALYSIS_RUNS: Record<string, AnalysisRun> = {
   drop_jump: (kin, subject) => analyzeJump(kin, subject, 'drop_jump'),
   counter_movement_jump: (kin, subject) => analyzeJump(kin, subject, 'counter_movement_jump'),
   sit_to_stand: analyzeSitToStand,
+  balance: analyzeBalance,
 };
 
 /**
