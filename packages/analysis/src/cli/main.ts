@@ -65,7 +65,7 @@ export async function main(argv: string[]): Promise<number> {
         try {
           const t0 = performance.now();
           const result = runAnalysis(fn, kin, subject);
-          result.details = { ...result.details, model: source };
+          result.details = { ...result.details, model: source, model_name: model.name };
           const base = path.join(args.out, `${trial}_${fn}`);
           await writeFile(`${base}.json`, JSON.stringify(result, null, 1) + '\n');
           await writeFile(`${base}_metrics.csv`, metricsCsv(result, args.lang));

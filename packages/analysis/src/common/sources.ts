@@ -7,7 +7,7 @@ const PERRY = 'Perry J, Burnfield JM. Gait Analysis: Normal and Pathological Fun
 export const REFERENCE_SOURCES: Record<string, string[]> = {
   gait_speed: [
     'Perry J, Garrett M, Gronley JK, Mulroy SJ. Classification of walking handicap in the stroke population. Stroke 1995;26:982–989.',
-    'Studenski S et al. Gait speed and survival in older adults. JAMA 2011;305:50–58.',
+    'Studenski S et al. Gait Speed and Survival in Older Adults. JAMA 2011;305:50–58.',
   ],
   stride_length: [PERRY],
   step_length: [PERRY],
