@@ -141,9 +141,13 @@ function keyMetrics(L: ReportLayout, input: ReportInput, trials: ReportTrialView
   L.heading(L.t('cover.keyMetrics'), 13);
   for (const key of keys) {
     const first = input.results.map((r) => r.metrics[key]).find(Boolean)!;
-    const label = `${analysisLabel(L.lang, 'metrics', key, first.label)}${first.units ? ` (${first.units})` : ''}`;
+    // 'Gait speed: walk_1 1.04 m/s · walk_2 0.87 m/s' (the metrics section titles carry '(m/s)').
+    const label = analysisLabel(L.lang, 'metrics', key, first.label);
+    const units = first.units ? ` ${first.units}` : '';
     const values = input.results
-      .map((r, k) => (r.metrics[key] ? `${trials[k].label} ${metricValueText(L, r.metrics[key])}` : null))
+      .map((r, k) =>
+        r.metrics[key] ? `${trials[k].label} ${metricValueText(L, r.metrics[key])}${units}` : null,
+      )
       .filter(Boolean)
       .join(' · ');
     L.paragraph(`${label}: ${values}`, { size: 9.5, gap: 3 });

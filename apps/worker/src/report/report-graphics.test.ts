@@ -111,7 +111,7 @@ describe.skipIf(!hasData || !hasPoppler)('comparison reports of real trials (iss
       'Sign convention: knee flexion +, extension −',
       'Sign convention: dorsiflexion +, plantarflexion −',
       'scaled to the subject',
-      'Gait speed (m/s): circuit',
+      'Gait speed: circuit 1.83 m/s',
       'Perry J, Burnfield JM. Gait Analysis',
       'Tudor-Locke C',
       'Studenski S',
