@@ -66,8 +66,11 @@ function axisLabels(
   });
   const scale = el('div', { position: 'relative', height: '14px', gridColumn: '3' });
   scale.dataset.testid = 'metric-axis';
+  // Narrow columns: the ends and the middle tick carry numbers (the others stay marks on the axis).
+  const n = ticks.length;
   ticks.forEach((v, i) => {
-    const last = i === ticks.length - 1;
+    const last = i === n - 1;
+    if (n > 3 && i !== 0 && !last && i !== (n - 1) / 2) return;
     const text = `${loc.number(v, decimals)}${last && units ? ` ${units}` : ''}`;
     scale.append(
       el(

@@ -54,7 +54,7 @@ describe('metric bars: metrics without a reference range on a labelled axis (iss
 
   it('a signed angle: a ±10° axis with numbers and units, L and R on it close together, valgus stated', () => {
     const root = draw('en', { knee_frontal_angle: metric({}) });
-    expect(root.querySelector('[data-testid="metric-axis"]')!.textContent).toBe('-10-50510 °');
+    expect(root.querySelector('[data-testid="metric-axis"]')!.textContent).toBe('-10010 °');
     expect(root.querySelector('[data-testid="metric-sign"]')!.textContent).toBe(
       'Sign convention: valgus + (knee medial of the hip–ankle line), varus −',
     );
