@@ -98,7 +98,7 @@ describe.skipIf(!hasChromium || !hasSeedData)('Advanced Analysis dialog with rea
 
   it('a processed trial → Advanced Analysis → run gait → Calculating → successfull', async () => {
     const dialog = await openFor('walk');
-    // All six functions, with description and info.
+    // The registered functions, with description and info.
     for (const title of [
       'Gait analysis',
       'Treadmill gait analysis',

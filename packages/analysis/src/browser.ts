@@ -5,3 +5,4 @@
 export * from './registry';
 export * from './i18n';
 export { metricsCsv } from './csv';
+export { referenceSources, REFERENCE_SOURCES } from './common/sources';

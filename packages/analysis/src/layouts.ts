@@ -167,3 +167,33 @@ export const SIT_TO_STAND_LAYOUT: DashboardLayout = {
     },
   ],
 };
+
+export const BALANCE_LAYOUT: DashboardLayout = {
+  columns: [
+    {
+      width: 5,
+      widgets: [
+        { type: 'visualizer' },
+        {
+          type: 'metric_bars',
+          keys: [
+            'single_leg_stance_time',
+            'foot_touchdowns',
+            'sway_path_length',
+            'sway_area',
+            'sway_velocity',
+            'trunk_lean_balance',
+          ],
+        },
+        { type: 'info_text' },
+      ],
+    },
+    {
+      width: 7,
+      widgets: [
+        { type: 'linear_chart', quantities: ['pelvis_sway_ap', 'pelvis_sway_ml', 'trunk_lean'] },
+        { type: 'linear_chart', quantities: ['foot_height_r', 'foot_height_l'] },
+      ],
+    },
+  ],
+};

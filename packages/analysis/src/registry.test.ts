@@ -20,6 +20,7 @@ describe('analysis registry', () => {
       'drop_jump',
       'counter_movement_jump',
       'sit_to_stand',
+      'balance',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { DASHBOARD_WIDGET_TYPES, dashboardLayout, type DashboardLayout } from '@poselab/contract';
 import { ANALYSIS_LANGUAGES, analysisText, catalogueEntry } from './i18n';
 import {
+  BALANCE_LAYOUT,
   COUNTER_MOVEMENT_JUMP_LAYOUT,
   DROP_JUMP_LAYOUT,
   GAIT_LAYOUT,
@@ -147,6 +148,23 @@ export const ANALYSIS_FUNCTION_SPECS: AnalysisFunctionSpec[] = [
       amplitudes: [],
       scalar_values: ['repetitions', 'rep_duration', 'rise_time', 'peak_trunk_flexion'],
       quantities: [...SIDES(['hip_flexion', 'knee_angle']), 'pelvis_height', 'trunk_flexion'],
+    },
+  },
+  {
+    id: 'balance',
+    layout: BALANCE_LAYOUT,
+    keys: {
+      metrics: [
+        'single_leg_stance_time',
+        'foot_touchdowns',
+        'sway_path_length',
+        'sway_area',
+        'sway_velocity',
+        'trunk_lean_balance',
+      ],
+      amplitudes: [],
+      scalar_values: [],
+      quantities: ['pelvis_sway_ap', 'pelvis_sway_ml', 'trunk_lean', 'foot_height_r', 'foot_height_l'],
     },
   },
 ];

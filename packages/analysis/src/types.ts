@@ -4,6 +4,8 @@
  * the data, never assumed).
  */
 
+import type { CoordinateConventions } from './kinematics/conventions';
+
 /** Named points the functions use, from forward kinematics of the trial's model (kinematics/points.ts). */
 export const KINEMATIC_POINTS = [
   'heel_r',
@@ -38,6 +40,11 @@ export interface TrialKinematics {
   /** Ground-frame positions (m), 3 numbers per frame: [x0, y0, z0, x1, …]. */
   points: Record<KinematicPoint, Float64Array>;
   segments: Record<KinematicSegment, Float64Array>;
+  /**
+   * How the motion's coordinates were read (kinematics/conventions.ts); absent for kinematics built otherwise
+   * (tests), which are in the analyses' convention.
+   */
+  conventions?: CoordinateConventions;
 }
 
 export interface AnalysisSubject {

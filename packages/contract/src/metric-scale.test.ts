@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalysisMetric } from './analysis-result';
-import { asymmetryPercent, comparisonDash, metricNumbers, metricScale } from './metric-scale';
+import {
+  asymmetryPercent,
+  comparisonDash,
+  hasReferenceRange,
+  metricAxis,
+  metricNumbers,
+  metricScale,
+} from './metric-scale';
 
 const metric = (over: Partial<AnalysisMetric>): AnalysisMetric => ({
   label: 'Gait speed',
@@ -69,5 +76,40 @@ describe('metric bar scale', () => {
     expect(asymmetryPercent(0, 0)).toBeNull();
     expect(comparisonDash(0)).toEqual([]);
     expect(comparisonDash(8)).not.toEqual([]);
+  });
+});
+
+describe('metric axis (metrics without a reference range)', () => {
+  const none = (over: Partial<AnalysisMetric>) =>
+    metric({ min_limit: null, max_limit: null, colors: ['#999', '#999', '#999'], ...over });
+
+  it('tells metrics with a reference range from those without', () => {
+    expect(hasReferenceRange(metric({}))).toBe(true);
+    expect(hasReferenceRange(none({}))).toBe(false);
+  });
+
+  it('starts at zero and rounds out to whole steps, labelled', () => {
+    const a = metricAxis(none({ units: 'cm' }), [67]);
+    expect(a.min).toBe(0);
+    expect(a.max).toBeGreaterThanOrEqual(67);
+    expect(a.ticks[0]).toBe(0);
+    expect(a.ticks.at(-1)).toBe(a.max);
+    expect(a.ticks.length).toBeGreaterThanOrEqual(3);
+    expect(a.ticks.length).toBeLessThanOrEqual(6);
+  });
+
+  it('a 2° left/right difference of a signed angle stays small on a ±10° axis', () => {
+    const a = metricAxis(none({ units: '°', decimals: 1 }), [-1, 1]);
+    expect([a.min, a.max]).toEqual([-10, 10]);
+    expect(a.ticks).toContain(0);
+    // Trunk lean 2.4° and trunk flexion 85° no longer sit at the same place.
+    expect(metricAxis(none({ units: '°' }), [2.4]).max).toBe(20);
+    expect(metricAxis(none({ units: '°' }), [85]).max).toBeGreaterThanOrEqual(85);
+  });
+
+  it('counts step by whole numbers', () => {
+    const a = metricAxis(none({ units: '', decimals: 0 }), [0, 1]);
+    expect(a.ticks).toEqual([0, 1]);
+    expect(a.decimals).toBe(0);
   });
 });

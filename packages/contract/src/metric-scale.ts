@@ -92,3 +92,53 @@ export function comparisonColor(i: number): string {
 export function comparisonDash(i: number): readonly number[] {
   return COMPARISON_DASHES[Math.floor(i / COMPARISON_COLORS.length) % COMPARISON_DASHES.length];
 }
+
+/** A labelled number axis: its ends and the values where it is ticked and labelled. */
+export interface MetricAxis {
+  min: number;
+  max: number;
+  ticks: number[];
+  /** Decimals the tick labels need. */
+  decimals: number;
+}
+
+/** Whether a metric has a reference range (a limit): drawn as colour bands, else on a plain axis. */
+export function hasReferenceRange(metric: AnalysisMetric): boolean {
+  return [metric.min_limit, metric.max_limit, metric.min_limit_2, metric.max_limit_2].some(
+    (v) => v !== null && v !== undefined && Number.isFinite(v),
+  );
+}
+
+/** Smallest span an axis shows for these units, so a small left/right difference does not fill the axis. */
+const MIN_SPAN: Record<string, number> = { '°': 20, '%': 20 };
+
+/**
+ * The axis a metric without a reference range is drawn on: from zero (or the lowest value, when negative) to
+ * the highest value, at least MIN_SPAN wide for angles and percentages (signed values centred on zero),
+ * rounded out to 1, 2 or 5 × 10ⁿ steps; counts (no decimals) step by whole numbers. Left and right share it.
+ */
+export function metricAxis(metric: AnalysisMetric, values: number[]): MetricAxis {
+  const finite = values.filter(Number.isFinite);
+  let lo = Math.min(0, ...finite);
+  let hi = Math.max(0, ...finite);
+  const minSpan = MIN_SPAN[metric.units] ?? 0;
+  if (hi - lo < minSpan) {
+    if (lo < 0 && hi > 0) {
+      const half = Math.max(minSpan / 2, -lo, hi);
+      lo = -half;
+      hi = half;
+    } else if (lo < 0) lo = hi - minSpan;
+    else hi = lo + minSpan;
+  }
+  if (hi === lo) hi = lo + 1;
+  const raw = (hi - lo) / 4;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  let step = [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw) ?? 10 * p;
+  if (metric.decimals === 0) step = Math.max(1, Math.round(step));
+  const min = Math.floor(lo / step + 1e-9) * step;
+  const max = Math.ceil(hi / step - 1e-9) * step;
+  const ticks: number[] = [];
+  for (let v = min; v <= max + step / 2; v += step) ticks.push(Number(v.toFixed(10)));
+  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+  return { min, max, ticks, decimals };
+}

@@ -75,7 +75,7 @@ async function runQueuedAnalyses(): Promise<string[]> {
 }
 
 describe('analysis functions and their per-trial states', () => {
-  it('lists the six functions to anyone, with states only where the caller may read', async () => {
+  it('lists every registered function to anyone, with states only where the caller may read', async () => {
     const res = await get('/analysis-functions/', null);
     expect(res.statusCode).toBe(200);
     const list = res.json<AnalysisFunctionItem[]>();

@@ -26,7 +26,11 @@ export async function processAnalysis(ctx: JobContext<AnalysisJobSpec>): Promise
     const motion = readMot(await readFile(await ctx.downloadInput(motionInput.id), 'utf8'));
     const osim = modelInput ? await readFile(await ctx.downloadInput(modelInput.id), 'utf8') : null;
     const { model, source } = analysisModel(osim, payload.subject?.height_m ?? null);
-    return { kin: trialKinematics(model, motion), source };
+    return {
+      kin: trialKinematics(model, motion, { modelIsTheMotions: source === 'trial' }),
+      source,
+      modelName: model.name,
+    };
   });
   const subject = {
     heightM: payload.subject?.height_m ?? null,
@@ -48,7 +52,7 @@ export async function processAnalysis(ctx: JobContext<AnalysisJobSpec>): Promise
       throw new ProcessingError(err.message, `${payload.function_id}: ${err.code}`);
     }
   });
-  result.details = { ...result.details, model: kinematics.source };
+  result.details = { ...result.details, model: kinematics.source, model_name: kinematics.modelName };
   await ctx.step('store', 90, 'Storing the result', async () => {
     const fileName = `analysis_${payload.function_id}.json`;
     const filePath = join(ctx.workDir, fileName);

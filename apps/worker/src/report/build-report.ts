@@ -1,6 +1,11 @@
 import type { Writable } from 'node:stream';
 import type { AnalysisResult, ReportJobPayload } from '@poselab/contract';
-import { analysisSummary } from '@poselab/analysis/browser';
+import {
+  analysisFunctionSpec,
+  analysisSummary,
+  referenceSources,
+  signConvention,
+} from '@poselab/analysis/browser';
 import { analysisLabel, formatDate, functionTitleOf, reportTranslator, type ReportLanguage } from './i18n';
 import { drawCurveChart, type CurveSeries } from './pdf-chart';
 import { CONTENT_WIDTH, MUTED, PAGE, ReportLayout } from './pdf-layout';
@@ -9,6 +14,7 @@ import {
   drawAsymmetryBlock,
   drawMetricBlock,
   drawScalarBlock,
+  metricValueText,
   type ReportTrialView,
 } from './pdf-metrics';
 
@@ -65,15 +71,20 @@ function cover(L: ReportLayout, input: ReportInput, title: string, trials: Repor
   const subjects = [
     ...new Set(payload.trials.map((x) => x.subject_name).filter((s): s is string => Boolean(s))),
   ];
+  const sessions = [...new Set(payload.trials.map((x) => x.session_name || x.session_id.slice(0, 8)))];
   const facts: Array<[string, string]> = [
     [subjects.length > 1 ? t('cover.subjects') : t('cover.subject'), subjects.join(', ') || '–'],
+    [sessions.length > 1 ? t('cover.sessions') : t('cover.session'), sessions.join(', ')],
+    [t('cover.model'), modelsOf(L, input.results).join('; ') || '–'],
     [t('cover.date'), formatDate(L.lang, payload.requested_at)],
     [t('cover.author'), payload.author || '–'],
   ];
   for (const [k, v] of facts) {
     L.cell(k, PAGE.margin, L.y, 110, { color: MUTED, size: 10 });
-    L.cell(v, PAGE.margin + 115, L.y, CONTENT_WIDTH - 115, { size: 10 });
-    L.y += 18;
+    // Values wrap (several models or sessions).
+    d.font('body').fontSize(10).fillColor('#1d2329');
+    d.text(v, PAGE.margin + 115, L.y, { width: CONTENT_WIDTH - 115 });
+    L.y = Math.max(L.y + 18, d.y + 4);
   }
   L.y += 14;
   L.heading(t('cover.trials'), 13);
@@ -99,7 +110,67 @@ function cover(L: ReportLayout, input: ReportInput, title: string, trials: Repor
     L.y += 16;
   });
   L.y += 16;
+  keyMetrics(L, input, trials);
   L.paragraph(t('cover.contents'), { size: 9, color: MUTED });
+}
+
+/** The models the results were computed on, in words (details.model and details.model_name). */
+function modelsOf(L: ReportLayout, results: AnalysisResult[]): string[] {
+  const words = results.map((r) => {
+    const source = r.details.model;
+    const name = typeof r.details.model_name === 'string' ? r.details.model_name : null;
+    if (source === 'trial') return L.t('cover.modelTrial', { name: name ?? 'OpenSim' });
+    if (source === 'builtin_scaled_to_height') return L.t('cover.modelBuiltinScaled');
+    if (source === 'builtin') return L.t('cover.modelBuiltin');
+    return null;
+  });
+  return [...new Set(words.filter((w): w is string => w !== null))];
+}
+
+/** The function's first dashboard metrics (its key figures), at most this many on the cover. */
+const KEY_METRICS = 4;
+
+/** The cover's short summary: each key metric with every trial's value. */
+function keyMetrics(L: ReportLayout, input: ReportInput, trials: ReportTrialView[]): void {
+  const layout = analysisFunctionSpec(input.payload.function_id)?.layout;
+  const bars = layout?.columns.flatMap((c) => c.widgets).find((w) => w.type === 'metric_bars');
+  const keys = (bars?.keys ?? Object.keys(input.results[0]?.metrics ?? {}))
+    .filter((k) => input.results.some((r) => r.metrics[k]))
+    .slice(0, KEY_METRICS);
+  if (!keys.length) return;
+  L.heading(L.t('cover.keyMetrics'), 13);
+  for (const key of keys) {
+    const first = input.results.map((r) => r.metrics[key]).find(Boolean)!;
+    // 'Gait speed: walk_1 1.04 m/s · walk_2 0.87 m/s' (the metrics section titles carry '(m/s)').
+    const label = analysisLabel(L.lang, 'metrics', key, first.label);
+    const units = first.units ? ` ${first.units}` : '';
+    const values = input.results
+      .map((r, k) =>
+        r.metrics[key] ? `${trials[k].label} ${metricValueText(L, r.metrics[key])}${units}` : null,
+      )
+      .filter(Boolean)
+      .join(' · ');
+    L.paragraph(`${label}: ${values}`, { size: 9.5, gap: 3 });
+  }
+  L.y += 10;
+}
+
+/** The sources of the reference ranges the report draws, numbered in order of first use. */
+function citedSources(results: AnalysisResult[]): string[] {
+  const cited: string[] = [];
+  for (const r of results)
+    for (const [key, m] of Object.entries(r.metrics))
+      if (m.min_limit !== null || m.max_limit !== null)
+        for (const s of referenceSources(key)) if (!cited.includes(s)) cited.push(s);
+  return cited;
+}
+
+/** Appendix: the published sources of the reference ranges the report draws. */
+function references(L: ReportLayout, cited: string[]): void {
+  const t = L.t;
+  L.heading(t('sections.references'), 14);
+  L.paragraph(cited.length ? t('references.intro') : t('references.none'), { size: 9, color: MUTED });
+  cited.forEach((s, i) => L.paragraph(`[${i + 1}] ${s}`, { size: 8.5, gap: 4 }));
 }
 
 function method(L: ReportLayout, input: ReportInput, trials: ReportTrialView[]): void {
@@ -148,13 +219,20 @@ export async function writeReportPdf(input: ReportInput, out: Writable): Promise
 
   L.newPage();
   L.heading(t('sections.metrics'));
-  L.paragraph(t('metrics.intro'), { size: 9, color: MUTED });
+  L.paragraph(t('metrics.introAxis'), { size: 9, color: MUTED });
+  const cited = citedSources(results);
+  const sourcesOf = (key: string) => {
+    const m = results.map((r) => r.metrics[key]).find(Boolean);
+    if (!m || (m.min_limit === null && m.max_limit === null)) return [];
+    return referenceSources(key).map((s) => cited.indexOf(s) + 1);
+  };
   for (const key of keysOf(results, 'metrics'))
     drawMetricBlock(
       L,
       trials,
       key,
       results.map((r) => r.metrics[key]),
+      sourcesOf(key),
     );
 
   const ampKeys = keysOf(results, 'amplitudes');
@@ -194,7 +272,14 @@ export async function writeReportPdf(input: ReportInput, out: Writable): Promise
       if (mean?.length)
         series.push({ index: i, label: trials[i].label, mean, std: r.datasets_normalized_std[q] ?? null });
     });
-    drawCurveChart(L, label, t('curves.xAxis'), series);
+    const convention = info?.units === '°' ? signConvention(lang, q) : undefined;
+    drawCurveChart(
+      L,
+      label,
+      t('curves.xAxis'),
+      series,
+      convention ? t('curves.sign', { convention }) : undefined,
+    );
   }
 
   L.ensureSpace(140);
@@ -212,6 +297,8 @@ export async function writeReportPdf(input: ReportInput, out: Writable): Promise
 
   L.ensureSpace(200);
   method(L, input, trials);
+  L.ensureSpace(120);
+  references(L, cited);
   L.footers(title);
   L.doc.end();
   await done;

@@ -31,10 +31,19 @@ const PLOT_HEIGHT = 165;
 const AXIS_GAP = 30;
 const LEGEND_COLUMNS = 3;
 const LEGEND_ROW = 13;
+/** Height of the line under a chart's title (its sign convention). */
+const SUBTITLE = 11;
 
 /** The height a chart with `series` legend entries takes (title, plot, axis and legend rows). */
-export function chartHeight(seriesCount: number): number {
-  return 20 + PLOT_HEIGHT + AXIS_GAP + Math.ceil(seriesCount / LEGEND_COLUMNS) * LEGEND_ROW + 14;
+export function chartHeight(seriesCount: number, subtitle = false): number {
+  return (
+    20 +
+    (subtitle ? SUBTITLE : 0) +
+    PLOT_HEIGHT +
+    AXIS_GAP +
+    Math.ceil(seriesCount / LEGEND_COLUMNS) * LEGEND_ROW +
+    14
+  );
 }
 
 /**
@@ -42,11 +51,18 @@ export function chartHeight(seriesCount: number): number {
  * its ± SD as a translucent band, the x axis 0–100 % of the cycle, and the legend below the plot (never over
  * it), in as many rows as the trials need. The block is kept on one page.
  */
-export function drawCurveChart(L: ReportLayout, title: string, xTitle: string, series: CurveSeries[]): void {
+export function drawCurveChart(
+  L: ReportLayout,
+  title: string,
+  xTitle: string,
+  series: CurveSeries[],
+  subtitle?: string,
+): void {
   const d = L.doc;
-  L.ensureSpace(chartHeight(series.length));
+  L.ensureSpace(chartHeight(series.length, Boolean(subtitle)));
   d.font('bold').fontSize(10.5).fillColor(TEXT).text(title, PAGE.margin, L.y, { width: CONTENT_WIDTH });
-  const top = L.y + 20;
+  if (subtitle) L.cell(subtitle, PAGE.margin, L.y + 15, CONTENT_WIDTH, { size: 8, color: MUTED });
+  const top = L.y + 20 + (subtitle ? SUBTITLE : 0);
   const left = PAGE.margin + 42;
   const width = CONTENT_WIDTH - 52;
   const bottom = top + PLOT_HEIGHT;

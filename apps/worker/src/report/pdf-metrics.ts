@@ -1,11 +1,14 @@
 import {
   asymmetryPercent,
+  hasReferenceRange,
+  metricAxis,
   metricNumbers,
   metricScale,
   type AnalysisAmplitude,
   type AnalysisMetric,
   type AnalysisScalarValue,
 } from '@poselab/contract';
+import { signConvention } from '@poselab/analysis/browser';
 import { analysisLabel, formatNumber } from './i18n';
 import { CONTENT_WIDTH, MUTED, PAGE, RULE, TEXT, type ReportLayout } from './pdf-layout';
 
@@ -29,8 +32,11 @@ export function metricValueText(L: ReportLayout, m: AnalysisMetric): string {
   return `${L.t('metrics.left')} ${f(m.value.left)} / ${L.t('metrics.right')} ${f(m.value.right)}`;
 }
 
-/** The metric's reference range in words: '≥ 1.12 m/s', '0.08 – 0.13 m', with the outer range for 5 bands. */
-export function referenceText(L: ReportLayout, m: AnalysisMetric): string {
+/**
+ * The metric's reference range in words: '≥ 1.12 m/s', '0.08 – 0.13 m', with the outer range for 5 bands, and
+ * the numbers of its sources in the appendix ('[1, 2]').
+ */
+export function referenceText(L: ReportLayout, m: AnalysisMetric, sources: number[] = []): string {
   const f = (v: number) => formatNumber(L.lang, v, m.decimals);
   const range = (lo: number | null | undefined, hi: number | null | undefined): string | null => {
     const hasLo = lo !== null && lo !== undefined;
@@ -44,7 +50,8 @@ export function referenceText(L: ReportLayout, m: AnalysisMetric): string {
   if (!inner) return L.t('metrics.noReference');
   const outer = m.colors.length === 5 ? range(m.min_limit_2, m.max_limit_2) : null;
   const units = m.units ? ` ${m.units}` : '';
-  return `${L.t('metrics.reference')}: ${inner}${units}${outer ? ` (${L.t('metrics.usual', { range: outer })}${units})` : ''}`;
+  const cited = sources.length ? ` [${sources.join(', ')}]` : '';
+  return `${L.t('metrics.reference')}: ${inner}${units}${outer ? ` (${L.t('metrics.usual', { range: outer })}${units})` : ''}${cited}`;
 }
 
 /** The name column of a trial row: swatch and label. */
@@ -53,21 +60,52 @@ function trialCell(L: ReportLayout, trial: ReportTrialView, y: number): void {
   L.cell(trial.label, PAGE.margin + 22, y, NAME_WIDTH - 6);
 }
 
+/** Ticks at a trial's values: one, or L and R on the same axis for a bilateral metric. */
+function drawValueTicks(L: ReportLayout, m: AnalysisMetric, y: number, xOf: (v: number) => number): void {
+  const d = L.doc;
+  if (m.value === null) return;
+  const ticks: Array<[number | null, string]> =
+    typeof m.value === 'number'
+      ? [[m.value, '']]
+      : [
+          [m.value.left, L.t('metrics.left')],
+          [m.value.right, L.t('metrics.right')],
+        ];
+  for (const [v, side] of ticks) {
+    if (v === null) continue;
+    const x = xOf(v);
+    d.save()
+      .lineWidth(1.6)
+      .strokeColor(TEXT)
+      .moveTo(x, y - 1)
+      .lineTo(x, y + 13)
+      .stroke()
+      .restore();
+    // L left of its tick, R right of it, so equal sides stay readable.
+    if (side === L.t('metrics.left'))
+      L.cell(side, x - 12, y + 1, 10, { size: 6.5, bold: true, align: 'right' });
+    else if (side) L.cell(side, x + 2, y + 1, 10, { size: 6.5, bold: true });
+  }
+}
+
 /**
- * One metric: its label and reference range, then a row per trial with the value and the bar of colour bands
- * split at the limits, ticked at the value (L and R ticks for bilateral metrics). All trials share the bar's
- * scale, and the limits are written under the last bar.
+ * One metric: its label, reference range and (angles) sign convention, then a row per trial with the value
+ * and, for a metric with a reference range, the bar of colour bands split at the limits (limits written under
+ * the last bar); without one, a plain axis from zero with its ticks and units written under the last row
+ * (contract metricAxis), never a bar of an arbitrary scale. All trials, and left and right, share one scale.
  */
 export function drawMetricBlock(
   L: ReportLayout,
   trials: ReportTrialView[],
   key: string,
   metrics: (AnalysisMetric | undefined)[],
+  sources: number[] = [],
 ): void {
   const first = metrics.find((m): m is AnalysisMetric => Boolean(m));
   if (!first) return;
   const d = L.doc;
-  L.ensureSpace(34 + trials.length * ROW + 14);
+  const convention = first.units === '°' ? signConvention(L.lang, key) : undefined;
+  L.ensureSpace(34 + (convention ? 11 : 0) + trials.length * ROW + 14);
   const units = first.units ? ` (${first.units})` : '';
   L.cell(
     `${analysisLabel(L.lang, 'metrics', key, first.label)}${units}`,
@@ -79,15 +117,29 @@ export function drawMetricBlock(
       size: 10.5,
     },
   );
-  L.cell(referenceText(L, first), PAGE.margin + CONTENT_WIDTH * 0.45, L.y + 1.5, CONTENT_WIDTH * 0.55, {
-    size: 8.5,
-    color: MUTED,
-    align: 'right',
-  });
-  L.y += 20;
+  L.cell(
+    referenceText(L, first, sources),
+    PAGE.margin + CONTENT_WIDTH * 0.45,
+    L.y + 1.5,
+    CONTENT_WIDTH * 0.55,
+    {
+      size: 8.5,
+      color: MUTED,
+      align: 'right',
+    },
+  );
+  L.y += 15;
+  if (convention) {
+    L.cell(L.t('metrics.sign', { convention }), PAGE.margin, L.y, CONTENT_WIDTH, { size: 8, color: MUTED });
+    L.y += 11;
+  }
+  L.y += 5;
   const all = metrics.flatMap((m) => (m ? metricNumbers(m.value) : []));
-  const scale = metricScale(first, all);
-  const xOf = (v: number) => BAR_X + ((v - scale.min) / (scale.max - scale.min || 1)) * BAR_WIDTH;
+  const banded = hasReferenceRange(first);
+  const scale = banded ? metricScale(first, all) : null;
+  const axis = banded ? null : metricAxis(first, all);
+  const [lo, hi] = scale ? [scale.min, scale.max] : [axis!.min, axis!.max];
+  const xOf = (v: number) => BAR_X + ((v - lo) / (hi - lo || 1)) * BAR_WIDTH;
   trials.forEach((trial, k) => {
     const y = L.y + k * ROW;
     const m = metrics[k];
@@ -98,52 +150,55 @@ export function drawMetricBlock(
       y,
       VALUE_WIDTH - 8,
     );
-    for (const b of scale.bands)
+    if (scale) {
+      for (const b of scale.bands)
+        d.save()
+          .fillColor(b.color)
+          .rect(xOf(b.from), y + 1, xOf(b.to) - xOf(b.from), 10)
+          .fill()
+          .restore();
       d.save()
-        .fillColor(b.color)
-        .rect(xOf(b.from), y + 1, xOf(b.to) - xOf(b.from), 10)
-        .fill()
-        .restore();
-    d.save()
-      .lineWidth(0.4)
-      .strokeColor(RULE)
-      .rect(BAR_X, y + 1, BAR_WIDTH, 10)
-      .stroke()
-      .restore();
-    if (!m || m.value === null) return;
-    const ticks: Array<[number | null, string]> =
-      typeof m.value === 'number'
-        ? [[m.value, '']]
-        : [
-            [m.value.left, L.t('metrics.left')],
-            [m.value.right, L.t('metrics.right')],
-          ];
-    for (const [v, side] of ticks) {
-      if (v === null) continue;
-      const x = xOf(v);
-      d.save()
-        .lineWidth(1.6)
-        .strokeColor(TEXT)
-        .moveTo(x, y - 1)
-        .lineTo(x, y + 13)
+        .lineWidth(0.4)
+        .strokeColor(RULE)
+        .rect(BAR_X, y + 1, BAR_WIDTH, 10)
         .stroke()
         .restore();
-      // L left of its tick, R right of it, so equal sides stay readable.
-      if (side === L.t('metrics.left'))
-        L.cell(side, x - 12, y + 1, 10, { size: 6.5, bold: true, align: 'right' });
-      else if (side) L.cell(side, x + 2, y + 1, 10, { size: 6.5, bold: true });
+    } else {
+      // The axis: a line with a mark at each tick, zero drawn stronger.
+      d.save()
+        .lineWidth(0.6)
+        .strokeColor(MUTED)
+        .moveTo(BAR_X, y + 6)
+        .lineTo(BAR_X + BAR_WIDTH, y + 6)
+        .stroke();
+      for (const v of axis!.ticks)
+        d.lineWidth(v === 0 ? 0.9 : 0.5)
+          .moveTo(xOf(v), y + (v === 0 ? 1 : 3))
+          .lineTo(xOf(v), y + (v === 0 ? 11 : 9))
+          .stroke();
+      d.restore();
     }
+    if (m) drawValueTicks(L, m, y, xOf);
   });
   L.y += trials.length * ROW;
-  // The limits under the bars.
-  const limits = [first.min_limit_2, first.min_limit, first.max_limit, first.max_limit_2].filter(
-    (v): v is number => v !== null && v !== undefined && Number.isFinite(v),
-  );
-  for (const v of limits) {
-    L.cell(formatNumber(L.lang, v, first.decimals), xOf(v) - 20, L.y, 40, {
-      size: 7,
-      color: MUTED,
-      align: 'center',
+  if (scale) {
+    // The limits under the bars.
+    const limits = [first.min_limit_2, first.min_limit, first.max_limit, first.max_limit_2].filter(
+      (v): v is number => v !== null && v !== undefined && Number.isFinite(v),
+    );
+    for (const v of limits) {
+      L.cell(formatNumber(L.lang, v, first.decimals), xOf(v) - 20, L.y, 40, {
+        size: 7,
+        color: MUTED,
+        align: 'center',
+      });
+    }
+  } else {
+    // The axis' numbers, the last with the units.
+    axis!.ticks.forEach((v, i) => {
+      const last = i === axis!.ticks.length - 1;
+      const text = `${formatNumber(L.lang, v, axis!.decimals)}${last && first.units ? ` ${first.units}` : ''}`;
+      L.cell(text, xOf(v) - 22, L.y, 44, { size: 7, color: MUTED, align: 'center' });
     });
   }
   L.y += 16;
@@ -158,10 +213,15 @@ function drawTextRows(
   trials: ReportTrialView[],
   heading: string,
   drawValue: (k: number, x: number, y: number) => void,
+  subtitle?: string,
 ): void {
-  L.ensureSpace(24 + trials.length * ROW);
+  L.ensureSpace(24 + (subtitle ? 11 : 0) + trials.length * ROW);
   L.cell(heading, PAGE.margin, L.y, CONTENT_WIDTH, { bold: true, size: 10 });
   L.y += 17;
+  if (subtitle) {
+    L.cell(subtitle, PAGE.margin, L.y - 3, CONTENT_WIDTH, { size: 8, color: MUTED });
+    L.y += 11;
+  }
   trials.forEach((trial, k) => {
     const y = L.y + k * ROW;
     trialCell(L, trial, y);
@@ -182,16 +242,28 @@ export function drawAmplitudeBlock(
   const first = amps.find((a): a is AnalysisAmplitude => Boolean(a));
   if (!first) return;
   const heading = `${analysisLabel(L.lang, 'amplitudes', key, first.label)} (${first.units})`;
-  drawTextRows(L, trials, heading, (k, x, y) => {
-    const a = amps[k];
-    const text = a
-      ? `${formatNumber(L.lang, a.value, 1)} ${a.units}   (${L.t('amplitudes.range', {
-          min: formatNumber(L.lang, a.min, 1),
-          max: formatNumber(L.lang, a.max, 1),
-        })})`
-      : L.t('metrics.noValue');
-    L.cell(text, x, y, VALUE_CELL_WIDTH);
-  });
+  // The range's ends are signed angles: rom_knee_flexion_r → the knee angle's convention.
+  const quantity = key
+    .replace(/^rom_/, '')
+    .replace(/^knee_flexion/, 'knee_angle')
+    .replace(/^ankle_flexion/, 'ankle_angle');
+  const convention = first.units === '°' ? signConvention(L.lang, quantity) : undefined;
+  drawTextRows(
+    L,
+    trials,
+    heading,
+    (k, x, y) => {
+      const a = amps[k];
+      const text = a
+        ? `${formatNumber(L.lang, a.value, 1)} ${a.units}   (${L.t('amplitudes.range', {
+            min: formatNumber(L.lang, a.min, 1),
+            max: formatNumber(L.lang, a.max, 1),
+          })})`
+        : L.t('metrics.noValue');
+      L.cell(text, x, y, VALUE_CELL_WIDTH);
+    },
+    convention ? L.t('metrics.sign', { convention }) : undefined,
+  );
 }
 
 /** Values ± SD over repetitions. */

@@ -18,8 +18,9 @@ export const USAGE = `Usage: poselab analyze --function <id>[,<id>…] --mot <tr
   --function  ${IDS.join(', ')}
   --mot       an OpenSim motion (IK coordinates, LaiUhlrich2022 names); a folder analyses every .mot in it;
               repeat --mot for more trials
-  --model     the scaled model the motion was solved with (.osim); without it the built-in model is used,
-              scaled to --height
+  --model     the scaled model the motion was solved with (.osim); its coordinate ranges give the sign
+              conventions (gait2392-style models measure knee flexion negative: read reversed); without it
+              the built-in model is used, scaled to --height, and the motion's knee values decide
   --height    subject height in metres (reference bands of stride and step length, step width)
   --mass      subject mass in kg
   --out       output folder: <trial>_<function>.json (the analysis result) and <trial>_<function>_metrics.csv

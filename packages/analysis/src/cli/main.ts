@@ -58,12 +58,14 @@ export async function main(argv: string[]): Promise<number> {
     const subject = { heightM: args.heightM, massKg: args.massKg, sex: null };
     for (const file of files) {
       const trial = path.basename(file).replace(/\.mot$/i, '');
-      const kin = trialKinematics(model, readMot(await readFile(file, 'utf8')));
+      const kin = trialKinematics(model, readMot(await readFile(file, 'utf8')), {
+        modelIsTheMotions: source === 'trial',
+      });
       for (const fn of args.functions) {
         try {
           const t0 = performance.now();
           const result = runAnalysis(fn, kin, subject);
-          result.details = { ...result.details, model: source };
+          result.details = { ...result.details, model: source, model_name: model.name };
           const base = path.join(args.out, `${trial}_${fn}`);
           await writeFile(`${base}.json`, JSON.stringify(result, null, 1) + '\n');
           await writeFile(`${base}_metrics.csv`, metricsCsv(result, args.lang));

@@ -66,6 +66,7 @@ export function detectGaitEvents(
   const treadmill = mode === 'treadmill' || (mode === 'auto' && isStationary(pelvis, n, legLength));
   const half = Math.max(1, Math.round(0.5 / dt));
   const headings: ([number, number] | null)[] = new Array(n);
+  const speeds = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     if (treadmill) {
       headings[i] = facingHeading(kin, Math.max(0, i - half), Math.min(n, i + half + 1));
@@ -74,8 +75,9 @@ export function detectGaitEvents(
       const b = Math.min(n - 1, i + half);
       const dx = pelvis[3 * b] - pelvis[3 * a];
       const dz = pelvis[3 * b + 2] - pelvis[3 * a + 2];
+      speeds[i] = Math.hypot(dx, dz) / ((b - a) * dt);
       // Slower than 0.1 leg lengths per second: standing, no walking direction.
-      headings[i] = Math.hypot(dx, dz) / ((b - a) * dt) > 0.1 * legLength ? horizontalUnit([dx, dz]) : null;
+      headings[i] = speeds[i] > 0.1 * legLength ? horizontalUnit([dx, dz]) : null;
     }
   }
   const along = (name: 'heel_r' | 'heel_l' | 'toe_r' | 'toe_l') => {
@@ -92,11 +94,48 @@ export function detectGaitEvents(
   for (const side of SIDES) {
     const heel = along(`heel_${side}`);
     const toe = along(`toe_${side}`);
-    events.heelStrikes[side] = extremaBySegment(heel, 'max', opts).map((i) => toEvent(kin, i));
+    const zeni = extremaBySegment(heel, 'max', opts);
+    events.heelStrikes[side] = treadmill
+      ? zeni.map((i) => toEvent(kin, i))
+      : zeni.map((i) => heelLanding(kin, side, i, speeds[i], dt));
     events.toeOffs[side] = extremaBySegment(toe, 'min', opts).map((i) => toEvent(kin, i));
   }
   const { cycles, excluded } = assembleCycles(kin, events, treadmill, legLength);
   return { treadmill, events, cycles, excluded };
+}
+
+/** The heel has landed when its horizontal speed falls below this share of the walking speed. */
+export const HEEL_LANDED_SPEED = 0.3;
+/**
+ * How long after Zeni's heel maximum the landing is looked for (s). On marker data the heel stops 25–50 ms after
+ * it; a heel still sliding after this long (smoothed video kinematics decelerate over 100 ms or more) shows no
+ * landing the data resolve, and the Zeni time stays.
+ */
+const HEEL_LANDING_WINDOW = 0.06;
+
+/**
+ * Overground heel strike: the heel's maximum ahead of the pelvis (Zeni) comes while the heel still swings
+ * forward, 31–55 ms before the force plates load (bench:analysis-truth). The heel has landed at the first frame
+ * from which it moves horizontally slower than HEEL_LANDED_SPEED of the walking speed (a velocity threshold as
+ * in Ghoussayni et al., Gait Posture 2004, relative so that it holds at any speed).
+ */
+function heelLanding(
+  kin: TrialKinematics,
+  side: Side,
+  zeni: number,
+  walkingSpeed: number,
+  dt: number,
+): GaitEvent {
+  const p = kin.points[`heel_${side}`];
+  const n = kin.time.length;
+  const level = HEEL_LANDED_SPEED * walkingSpeed;
+  const last = Math.min(n - 2, zeni + Math.round(HEEL_LANDING_WINDOW / dt));
+  for (let i = zeni; i <= last; i++) {
+    // Speed from frame i to i + 1.
+    const speed = Math.hypot(p[3 * i + 3] - p[3 * i], p[3 * i + 5] - p[3 * i + 2]) / dt;
+    if (speed <= level) return toEvent(kin, i);
+  }
+  return toEvent(kin, zeni);
 }
 
 /** Treadmill walking: the pelvis stays within 0.6 leg lengths of its mean position over the whole trial. */

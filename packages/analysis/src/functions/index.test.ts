@@ -5,7 +5,9 @@ import { syntheticGait } from '../testing/synthetic-gait';
 import { syntheticJump } from '../testing/synthetic-jump';
 import { syntheticSquats } from '../testing/synthetic-squat';
 import { syntheticSitToStand } from '../testing/synthetic-sts';
+import { syntheticBalance } from '../testing/synthetic-balance';
 import { metricsCsv } from '../csv';
+import { signConvention } from '../i18n';
 import { runAnalysis } from '.';
 
 const subject = { heightM: 1.75, massKg: 70, sex: 'woman' };
@@ -60,6 +62,15 @@ const trials = {
       seated: 0.8,
       trunk: [40, 40, 40, 40, 40],
     }).kinematics,
+  balance: () =>
+    syntheticBalance({
+      fps: 60,
+      duration: 6,
+      lifted: { r: [[1, 4]], l: [] },
+      swayRadius: 0.01,
+      swayPeriod: 2,
+      lean: () => 2,
+    }),
 };
 
 describe('every registered function', () => {
@@ -82,6 +93,13 @@ describe('every registered function', () => {
       const csv = metricsCsv(r);
       expect(csv.split('\n')[0]).toBe('section,key,label,side,value,sd,min,max,units');
       expect(csv.trim().split('\n').length).toBeGreaterThan(Object.keys(r.metrics).length);
+      // Every angle states its sign convention, in both languages.
+      const angles = [
+        ...Object.entries(r.metrics).filter(([, m]) => m.units === '°'),
+        ...Object.entries(r.quantities).filter(([, q]) => q.units === '°'),
+      ].map(([k]) => k);
+      for (const k of angles)
+        for (const lang of ['en', 'de']) expect(signConvention(lang, k), `${lang} ${k}`).toBeDefined();
     });
   }
   it('refuses an unknown function id', () => {

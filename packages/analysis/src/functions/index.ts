@@ -1,6 +1,7 @@
 import type { AnalysisResult } from '@poselab/contract';
 import { analysisFunctionSpec } from '../registry';
 import type { AnalysisSubject, TrialKinematics } from '../types';
+import { analyzeBalance } from './balance';
 import { analyzeGait } from './gait';
 import { analyzeJump } from './jump';
 import { analyzeSitToStand } from './sit-to-stand';
@@ -17,6 +18,7 @@ export const ANALYSIS_RUNS: Record<string, AnalysisRun> = {
   drop_jump: (kin, subject) => analyzeJump(kin, subject, 'drop_jump'),
   counter_movement_jump: (kin, subject) => analyzeJump(kin, subject, 'counter_movement_jump'),
   sit_to_stand: analyzeSitToStand,
+  balance: analyzeBalance,
 };
 
 /**
@@ -30,5 +32,15 @@ export function runAnalysis(
 ): AnalysisResult {
   const run = ANALYSIS_RUNS[functionId];
   if (!run || !analysisFunctionSpec(functionId)) throw new Error(`Unknown analysis function '${functionId}'`);
-  return run(kin, subject);
+  const result = run(kin, subject);
+  if (kin.conventions)
+    result.details = {
+      ...result.details,
+      conventions: {
+        basis: kin.conventions.basis,
+        knee_flexion_in_motion: kin.conventions.kneeFlexion,
+        reversed: kin.conventions.reversed,
+      },
+    };
+  return result;
 }

@@ -29,9 +29,10 @@ describe.skipIf(!HAS_SHARED_DATA)('drop jump on real OpenCap data (DJ1_videoAndM
       const kin = trialKinematics(load(), sharedMotion('opencap-fk-reference/DJ1_videoAndMocap.mot'));
       const runs = airborneRuns(kin, feetSignals(kin, kin.time[1] - kin.time[0]), 0.035 * legLength(kin));
       expect(runs).toHaveLength(2);
-      // Feet reach the floor at about 1.46 s and the toes leave it at about 1.93 s (heights in the data).
+      // Feet reach the floor at about 1.46 s and the toe tips leave it at about 1.945 s (heights in the data;
+      // the MTP points rise from 1.925 s, but against force plates they leave 9–15 ms before the plates unload).
       expect(Math.abs(runs[0].landing! - 1.465)).toBeLessThanOrEqual(0.02);
-      expect(Math.abs(runs[1].takeOff! - 1.925)).toBeLessThanOrEqual(0.02);
+      expect(Math.abs(runs[1].takeOff! - 1.945)).toBeLessThanOrEqual(0.02);
       expect(runs[1].landing).toBeNull();
       try {
         analyzeJump(kin, { heightM: null, massKg: null, sex: null }, 'drop_jump');

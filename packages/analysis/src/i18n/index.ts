@@ -45,3 +45,14 @@ export function analysisText(lang: string, key: string, params?: Record<string, 
 }
 
 export { analysisSummary } from './summary';
+
+/**
+ * The sign convention of an angle (metric key, or curve quantity with or without its _r/_l side), e.g.
+ * 'valgus + (knee medial of the hip–ankle line), varus −'; undefined for a key without one.
+ */
+export function signConvention(lang: string, key: string): string | undefined {
+  return (
+    catalogueEntry(lang, `sign_conventions.${key}`) ??
+    catalogueEntry(lang, `sign_conventions.${key.replace(/_[rl]$/, '')}`)
+  );
+}

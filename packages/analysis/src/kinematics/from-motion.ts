@@ -1,5 +1,6 @@
 import { forwardKinematics, framesFromMotion, type Model, type Motion } from '@poselab/biomech';
 import { dataError } from '../errors';
+import { coordinateConventions, reverseColumns } from './conventions';
 import type { KinematicPoint, TrialKinematics } from '../types';
 
 /**
@@ -27,12 +28,25 @@ const DEG = 180 / Math.PI;
 
 /**
  * A trial's kinematics for the analyses: its IK motion (.mot) through forward kinematics of its model. The
- * coordinates are the model's, rotational ones in degrees (whatever the file's inDegrees), couplers applied.
+ * coordinates are the model's, rotational ones in degrees (whatever the file's inDegrees), couplers applied,
+ * in the analyses' sign convention (knee flexion positive, kinematics/conventions.ts): a model that measures
+ * knee flexion negative (gait2392) has its knee values reversed. `modelIsTheMotions: false` says the model only
+ * stands in (the built-in one, no model given): the motion's values then decide, and a motion with negative
+ * knee flexion is reversed before forward kinematics so the stand-in's knees bend the right way.
  */
-export function trialKinematics(model: Model, motion: Motion): TrialKinematics {
+export function trialKinematics(
+  model: Model,
+  source: Motion,
+  options: { modelIsTheMotions?: boolean } = {},
+): TrialKinematics {
   const bodies = new Set(model.bodies.map((b) => b.name));
   const missing = [...new Set(Object.values(POINT_BODIES))].filter((b) => !bodies.has(b));
   if (missing.length) throw dataError('missing_bodies', { names: missing.join(', ') });
+  const modelIsTheMotions = options.modelIsTheMotions ?? true;
+  const conventions = coordinateConventions(model, source, modelIsTheMotions);
+  const reverseBefore = !modelIsTheMotions && conventions.reversed.length > 0;
+  const motion = reverseBefore ? reverseColumns(source, conventions.reversed) : source;
+  const reverseAfter = new Set(reverseBefore ? [] : conventions.reversed);
   const frames = framesFromMotion(model, motion);
   const n = frames.length;
   const coordinates: Record<string, Float64Array> = {};
@@ -46,7 +60,8 @@ export function trialKinematics(model: Model, motion: Motion): TrialKinematics {
     const q = frames[i];
     model.coordinates.forEach((c, k) => {
       named[c.name] = q[k];
-      coordinates[c.name][i] = c.motionType === 'rotational' ? q[k] * DEG : q[k];
+      const value = c.motionType === 'rotational' ? q[k] * DEG : q[k];
+      coordinates[c.name][i] = reverseAfter.has(c.name) ? -value : value;
     });
     const pose = forwardKinematics(model, named, false);
     for (const [p, body] of Object.entries(POINT_BODIES) as [KinematicPoint, string][])
@@ -54,5 +69,5 @@ export function trialKinematics(model: Model, motion: Motion): TrialKinematics {
     segments.pelvis.set(pose.pelvis.R, 9 * i);
     segments.torso.set(pose.torso.R, 9 * i);
   }
-  return { time: Float64Array.from(motion.time), coordinates, points, segments };
+  return { time: Float64Array.from(motion.time), coordinates, points, segments, conventions };
 }

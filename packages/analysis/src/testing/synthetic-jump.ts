@@ -1,5 +1,5 @@
 /**
- * Jumps built by construction. Countermovement jump: standing, a dip, push-off (heels rise, toes leave last at
+ * Jumps built by construction. Countermovement jump: standing, a dip, push-off (heels rise, toe tips leave last at
  * take-off), a ballistic flight of `flight` seconds for every point (so the pelvis rises g·T²/8 from take-off),
  * landing on the toes, absorption. Drop jump: standing on a `box` metres high, a free fall to the floor, a
  * ground contact of `contact` seconds, then the same flight and landing. Joint angles bump to chosen peaks
@@ -16,6 +16,7 @@ import {
   add,
   applyRotation,
 } from './synthetic';
+import { TOE_TIP_SHARE } from '../events/contacts';
 
 const G = 9.81;
 const P0 = 0.95;
@@ -97,8 +98,16 @@ export function syntheticJump(spec: SyntheticJump) {
       const sign = side === 'r' ? 1 : -1;
       const x = 0.1 * sign * right[0];
       const z = 0.1 * sign * right[1];
-      const toe: [number, number, number] = [x + 0.12 * h[0], 0.03 + s.lift, z + 0.12 * h[1]];
-      const heel: [number, number, number] = [x - 0.05 * h[0], 0.05 + s.heelLift + s.lift, z - 0.05 * h[1]];
+      // As in the models: heel (calcaneus) and toe (MTP joint) points above the sole; the toe tip, on their
+      // line TOE_TIP_SHARE of the heel-to-toe distance beyond the MTP, stays down while the heel lifts.
+      const heelY = 0.05 + s.heelLift + s.lift;
+      const tipY = 0.03 - 0.02 * TOE_TIP_SHARE + s.lift;
+      const toe: [number, number, number] = [
+        x + 0.12 * h[0],
+        (tipY + TOE_TIP_SHARE * heelY) / (1 + TOE_TIP_SHARE),
+        z + 0.12 * h[1],
+      ];
+      const heel: [number, number, number] = [x - 0.05 * h[0], heelY, z - 0.05 * h[1]];
       return {
         heel,
         toe,

@@ -1,4 +1,10 @@
-import { metricNumbers, metricScale, type AnalysisMetric } from '@poselab/contract';
+import {
+  hasReferenceRange,
+  metricAxis,
+  metricNumbers,
+  metricScale,
+  type AnalysisMetric,
+} from '@poselab/contract';
 import { blockTitle, el, trialRow } from './dom';
 import { widgetKeys, type DashboardWidgetView, type WidgetInput, type WidgetLocale } from './types';
 
@@ -43,10 +49,52 @@ export function referenceText(m: AnalysisMetric, loc: WidgetLocale): string {
   return `${loc.t('widgets.reference')}: ${inner}${units}${outer ? ` (${loc.t('widgets.usual', { range: outer })}${units})` : ''}`;
 }
 
+/** The axis' numbers under the last row of a metric without a reference range, the last with the units. */
+function axisLabels(
+  ticks: number[],
+  decimals: number,
+  units: string,
+  pct: (v: number) => string,
+  loc: WidgetLocale,
+) {
+  const row = el('div', {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(90px, 1.2fr) minmax(84px, 1fr) minmax(90px, 2fr)',
+    gap: '8px',
+    fontSize: '0.7rem',
+    color: '#5f6b76',
+  });
+  const scale = el('div', { position: 'relative', height: '14px', gridColumn: '3' });
+  scale.dataset.testid = 'metric-axis';
+  // Narrow columns: the ends and the middle tick carry numbers (the others stay marks on the axis).
+  const n = ticks.length;
+  ticks.forEach((v, i) => {
+    const last = i === n - 1;
+    if (n > 3 && i !== 0 && !last && i !== (n - 1) / 2) return;
+    const text = `${loc.number(v, decimals)}${last && units ? ` ${units}` : ''}`;
+    scale.append(
+      el(
+        'span',
+        {
+          position: 'absolute',
+          left: pct(v),
+          transform: last ? 'translateX(-100%)' : i === 0 ? 'none' : 'translateX(-50%)',
+          whiteSpace: 'nowrap',
+        },
+        text,
+      ),
+    );
+  });
+  row.append(scale);
+  return row;
+}
+
 /**
- * The scalar plot (SPEC §2): per metric a bar of 3 or 5 colour bands split at the limits (the same scale as
- * the PDF report, contract metricScale), one row per trial with its value and a tick at it, L and R ticks for
- * bilateral metrics.
+ * The scalar plot (SPEC §2): per metric with a reference range a bar of 3 or 5 colour bands split at the
+ * limits (the same scale as the PDF report, contract metricScale); without one a plain axis from zero with
+ * its numbers and units (contract metricAxis), never a bar of an arbitrary scale. One row per trial with its
+ * value and a tick at it, L and R ticks on the same axis for bilateral metrics; angles state their sign
+ * convention.
  */
 export class MetricBarsWidget implements DashboardWidgetView {
   constructor(private readonly root: HTMLElement) {}
@@ -71,12 +119,22 @@ export class MetricBarsWidget implements DashboardWidgetView {
       block.append(
         blockTitle(`${label}${first.units ? ` (${first.units})` : ''}`, referenceText(first, locale)),
       );
+      const convention = first.units === '°' ? locale.text(`sign_conventions.${key}`, '') : '';
+      if (convention) {
+        const sign = el(
+          'div',
+          { fontSize: '0.75rem', color: '#5f6b76' },
+          locale.t('widgets.sign', { convention }),
+        );
+        sign.dataset.testid = 'metric-sign';
+        block.append(sign);
+      }
       const info = first.info ? locale.text(`metrics.${key}.info`, first.info) : '';
       if (info) block.title = info;
-      const scale = metricScale(
-        first,
-        metrics.flatMap((m) => (m ? metricNumbers(m.value) : [])),
-      );
+      const values = metrics.flatMap((m) => (m ? metricNumbers(m.value) : []));
+      const banded = hasReferenceRange(first);
+      const axis = banded ? null : metricAxis(first, values);
+      const scale = axis ? { min: axis.min, max: axis.max, bands: [] } : metricScale(first, values);
       const pct = (v: number) => `${((v - scale.min) / (scale.max - scale.min || 1)) * 100}%`;
       trials.forEach((tr, i) => {
         const m = metrics[i];
@@ -91,6 +149,28 @@ export class MetricBarsWidget implements DashboardWidgetView {
         });
         bar.setAttribute('role', 'img');
         bar.setAttribute('aria-label', `${label} ${tr.label}: ${metricValueText(m, locale)}`);
+        if (axis) {
+          // The axis line with a mark at each tick, zero stronger.
+          bar.append(
+            el('span', {
+              position: 'absolute',
+              left: '0',
+              right: '0',
+              top: '6px',
+              borderTop: '1px solid #8a96a3',
+            }),
+          );
+          for (const v of axis.ticks)
+            bar.append(
+              el('span', {
+                position: 'absolute',
+                left: pct(v),
+                top: v === 0 ? '1px' : '3px',
+                height: v === 0 ? '12px' : '8px',
+                borderLeft: `1px solid ${v === 0 ? '#5f6b76' : '#8a96a3'}`,
+              }),
+            );
+        }
         for (const b of scale.bands) {
           bar.append(
             el('span', {
@@ -146,6 +226,7 @@ export class MetricBarsWidget implements DashboardWidgetView {
         row.append(value, bar);
         block.append(row);
       });
+      if (axis) block.append(axisLabels(axis.ticks, axis.decimals, first.units, pct, locale));
       this.root.append(block);
     }
     if (shown === 0)
