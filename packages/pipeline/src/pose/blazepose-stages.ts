@@ -10,6 +10,7 @@ import { convertImageToTensor } from '@tensorflow-models/pose-detection/dist/sha
 import type { Rect } from '@tensorflow-models/pose-detection/dist/shared/calculators/interfaces/shape_interfaces';
 
 export const LANDMARK_INPUT_SIZE = 256;
+export const DETECTOR_INPUT_SIZE = 224;
 /** The landmark network's outputs, in the order the wrapper's post-processing takes them. */
 export const LANDMARK_OUTPUTS = ['ld_3d', 'output_poseflag', 'activation_heatmap', 'world_3d'] as const;
 
@@ -55,7 +56,7 @@ type LandmarkResult = {
 
 /** The parts of pose-detection's BlazePoseTfjsDetector that are replaced or timed. */
 export interface BlazePoseInternals {
-  detectorModel: { predict(x: tf.Tensor): tf.Tensor | tf.Tensor[] };
+  detectorModel: { predict(x: tf.Tensor): tf.Tensor | tf.Tensor[]; dispose(): void };
   landmarkModel: { execute(x: tf.Tensor, outputs: string[]): tf.Tensor[]; dispose(): void };
   detectPose(image: tf.Tensor3D): Promise<unknown[]>;
   poseLandmarksByRoi(roi: Rect, image: tf.Tensor3D): Promise<object | null>;

@@ -3,7 +3,7 @@
  * decoded RGB bytes: the person detector runs only when tracking is lost (first frame, or the previous frame's
  * pose score fell under 0.5), otherwise the ROI comes from the previous frame's landmarks. The crops are ours
  * (roi-crop.ts, no full-frame tensor); ROI geometry, detection decoding, NMS, landmark decoding, heatmap
- * refinement and projection are the wrapper's own functions, so results match its output to float rounding.
+ * refinement and projection are the wrapper's own functions (both networks run on onnxruntime), so results match its output to float rounding.
  */
 import * as tf from '@tensorflow/tfjs';
 import {
@@ -42,9 +42,16 @@ export interface PoseTracker {
   reset(): void;
 }
 
+export interface TrackerNetworks {
+  /** Person detector: 224 × 224 input 'input', output 'person' (1 × 2254 × 13). */
+  detector: OnnxNetwork;
+  /** Landmark network: 256 × 256 input, LANDMARK_OUTPUTS. */
+  landmarks: OnnxNetwork;
+}
+
 export function createPoseTracker(
   det: TrackerInternals,
-  network: OnnxNetwork,
+  networks: TrackerNetworks,
   times?: StageTimes,
 ): PoseTracker {
   let roi: Rect | null = null;
@@ -70,11 +77,10 @@ export function createPoseTracker(
       detInput.buf,
     );
     detInput.buf = crop.input;
-    const x = tf.tensor4d(crop.input, [1, detInput.size.height, detInput.size.width, 3]);
     const t = performance.now();
-    const raw = det.detectorModel.predict(x) as tf.Tensor3D;
+    const person = (await networks.detector.run(crop.input)).person;
+    const raw = tf.tensor3d(person.data, person.dims as [number, number, number]);
     const { boxes, logits } = detectorResult(raw);
-    await boxes.data();
     clock('detectorNetwork', t);
     try {
       const cfg = BLAZEPOSE_DETECTOR_NON_MAX_SUPPRESSION_CONFIGURATION;
@@ -87,7 +93,7 @@ export function createPoseTracker(
       const kept = await nonMaxSuppression(found, 1, cfg.minSuppressionThreshold, cfg.overlapType);
       return removeDetectionLetterbox(kept, crop.padding)[0] ?? null;
     } finally {
-      tf.dispose([x, raw, boxes, logits]);
+      tf.dispose([raw, boxes, logits]);
       if (times) times.detectorRuns++;
       clock('detector', t0);
     }
@@ -110,7 +116,7 @@ export function createPoseTracker(
         const crop = cropRoi(rgb, width, height, BLAZEPOSE_LANDMARK_IMAGE_TO_TENSOR_CONFIG, roi, landmarkBuf);
         landmarkBuf = crop.input;
         t = clock('crop', t);
-        const out = await network.run(crop.input);
+        const out = await networks.landmarks.run(crop.input);
         t = clock('landmarkNetwork', t);
         const tensors = LANDMARK_OUTPUTS.map((name) => tf.tensor(out[name].data, [...out[name].dims]));
         try {

@@ -12,7 +12,13 @@ import * as poseDetection from '@tensorflow-models/pose-detection';
 import type { Landmark } from './keypoint-set';
 import { createOnnxNetwork } from './onnx/onnx-network';
 import type { GraphModelJson } from './onnx/tfjs-to-onnx';
-import { instrument, LANDMARK_INPUT_SIZE, LANDMARK_OUTPUTS, type StageTimes } from './blazepose-stages';
+import {
+  DETECTOR_INPUT_SIZE,
+  instrument,
+  LANDMARK_INPUT_SIZE,
+  LANDMARK_OUTPUTS,
+  type StageTimes,
+} from './blazepose-stages';
 import { createPoseTracker, type TrackerInternals } from './blazepose-tracker';
 
 export { emptyStageTimes, type StageTimes } from './blazepose-stages';
@@ -112,35 +118,44 @@ export async function createBlazePose(
   await initWasmBackend();
   const runtime = opts.runtime ?? 'onnx';
   const landmarkFiles = await readModelFiles(`blazepose-${variant}`);
+  const detectorFiles = await readModelFiles('blazepose-detector');
   const detector = await poseDetection.createDetector(poseDetection.SupportedModels.BlazePose, {
     runtime: 'tfjs',
     modelType: variant,
     // Our own zero-phase filter runs after triangulation; the detector's causal smoothing would add lag.
     enableSmoothing: false,
-    detectorModelUrl: tfjsHandler(await readModelFiles('blazepose-detector')),
+    detectorModelUrl: tfjsHandler(detectorFiles),
     landmarkModelUrl: tfjsHandler(landmarkFiles),
   });
   const internals = detector as unknown as TrackerInternals;
   const timings = opts.timings;
   if (runtime === 'onnx') {
-    const network = await createOnnxNetwork(
-      landmarkFiles.json as unknown as GraphModelJson,
-      landmarkFiles.weightData,
-      landmarkFiles.weightSpecs,
-      'input_1',
-      [1, LANDMARK_INPUT_SIZE, LANDMARK_INPUT_SIZE, 3],
-      [...LANDMARK_OUTPUTS],
-    );
-    // The tfjs copy of the landmark network is not used: free its weights (dispose() then skips it).
+    const onnx = (files: ModelFiles, input: string, size: number, outputs: string[]) =>
+      createOnnxNetwork(
+        files.json as unknown as GraphModelJson,
+        files.weightData,
+        files.weightSpecs,
+        input,
+        [1, size, size, 3],
+        outputs,
+      );
+    const networks = {
+      detector: await onnx(detectorFiles, 'input', DETECTOR_INPUT_SIZE, ['person']),
+      landmarks: await onnx(landmarkFiles, 'input_1', LANDMARK_INPUT_SIZE, [...LANDMARK_OUTPUTS]),
+    };
+    // The tfjs copies of the networks are not used (the wrapper's ROI helpers are): free their weights.
     internals.landmarkModel.dispose();
     internals.landmarkModel = { execute: () => [], dispose: () => {} };
-    const tracker = createPoseTracker(internals, network, timings);
+    internals.detectorModel.dispose();
+    internals.detectorModel = { predict: () => [], dispose: () => {} };
+    const tracker = createPoseTracker(internals, networks, timings);
     return {
       estimate: (rgb, width, height) => tracker.estimate(rgb, width, height),
       reset: () => tracker.reset(),
       dispose: () => {
         detector.dispose();
-        void network.release();
+        void networks.detector.release();
+        void networks.landmarks.release();
       },
     };
   }

@@ -1,6 +1,6 @@
 /** Worker thread: one BlazePose instance, decodes its job's frames with ffmpeg and estimates one pose per frame. */
 import { parentPort } from 'node:worker_threads';
-import { decodeFrames } from '../video/decode';
+import { decodeFrames, readAhead } from '../video/decode';
 import {
   createBlazePose,
   type BlazePoseEstimator,
@@ -35,7 +35,9 @@ async function runJob(job: PoseJob): Promise<PoseFrameResult[]> {
   let wasCropped = false;
   const stride = Math.max(1, Math.round(job.frameStride ?? 1));
   const decodeOpts = { startSec, maxFrames: Math.ceil(job.frameCount / stride), everyNth: stride };
-  for await (const fr of decodeFrames(job.file, job.decodeWidth, job.decodeHeight, decodeOpts)) {
+  // Decoding (ffmpeg, another process) runs a few frames ahead of the network.
+  const frames = readAhead(decodeFrames(job.file, job.decodeWidth, job.decodeHeight, decodeOpts), 4);
+  for await (const fr of frames) {
     const offset = fr.index * stride;
     const frame = job.startFrame + offset;
     const roi = job.rois?.[offset] ?? null;

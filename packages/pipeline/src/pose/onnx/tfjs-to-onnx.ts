@@ -148,13 +148,32 @@ export function tfjsGraphToOnnx(model: GraphModelJson, weights: WeightMap, conv:
       case 'Reshape': {
         const x = arg(0);
         const src = x.layout === 'nchw' ? emit('Transpose', [x.name], [['perm', NCHW_TO_NHWC]]) : x.name;
-        const shape = init(
-          'shape',
-          [weight(inputs[1]).data.length],
-          'int64',
-          Array.from(weight(inputs[1]).data),
-        );
+        const dims = staticShape(inputs[1]);
+        const shape = init('shape', [dims.length], 'int64', dims);
         return { name: emit('Reshape', [src, shape]), layout: 'plain' };
+      }
+      case 'DepthToSpace': {
+        const block = Number(a.block_size?.i ?? 0);
+        // TF's NHWC DepthToSpace is ONNX's DCR mode on NCHW.
+        const attrs: OnnxNode['attrs'] = [
+          ['blocksize', block],
+          ['mode', 'DCR'],
+        ];
+        return { name: emit('DepthToSpace', [nchw(arg(0))], attrs), layout: 'nchw' };
+      }
+      case 'ConcatV2': {
+        const parts = inputs.slice(0, -1).map((i) => valueOf(i));
+        if (parts.some((v) => v.layout !== 'plain'))
+          throw new Error(`tfjs-to-onnx: ConcatV2 of feature maps is not supported (${n.name})`);
+        const axis = weight(inputs[inputs.length - 1]).data[0];
+        return {
+          name: emit(
+            'Concat',
+            parts.map((v) => v.name),
+            [['axis', axis]],
+          ),
+          layout: 'plain',
+        };
       }
       default:
         throw new Error(`tfjs-to-onnx: unsupported op ${n.op} (${n.name})`);
@@ -164,6 +183,24 @@ export function tfjsGraphToOnnx(model: GraphModelJson, weights: WeightMap, conv:
   const nchw = (v: Value): string => {
     if (v.layout !== 'nchw') throw new Error(`tfjs-to-onnx: ${v.name} is not a 4-D feature map`);
     return v.name;
+  };
+
+  /**
+   * A Reshape's target shape: a constant, or Keras' Pack(StridedSlice(Shape(x))[0], c1, c2…), i.e. the batch
+   * size (1: the converted model takes one image) followed by constants.
+   */
+  const staticShape = (input: string): number[] => {
+    const node = byName.get(baseName(input));
+    if (node?.op === 'Const') return Array.from(weight(input).data);
+    if (node?.op !== 'Pack') throw new Error(`tfjs-to-onnx: Reshape to a computed shape (${input})`);
+    return (node.input ?? []).map((i) => {
+      const part = byName.get(baseName(i));
+      if (part?.op === 'Const') return weight(i).data[0];
+      const shapeOf = byName.get(baseName(part?.input?.[0] ?? ''));
+      const begin = part?.input?.[1] ? weight(part.input[1]).data[0] : -1;
+      if (part?.op === 'StridedSlice' && shapeOf?.op === 'Shape' && begin === 0) return 1;
+      throw new Error(`tfjs-to-onnx: Reshape to a computed shape (${input})`);
+    });
   };
 
   const activation = (v: Value, kind: string): Value => {
