@@ -87,6 +87,25 @@ function tfjsHandler({ json, weightSpecs, weightData }: ModelFiles): tf.io.IOHan
   });
 }
 
+/** A one-node graph model: what the wrapper loads when only its helpers are used. */
+function placeholderGraph(): tf.io.IOHandler {
+  const node = (name: string, op: string, input?: string[]) => ({
+    name,
+    op,
+    input,
+    attr: { dtype: { type: 'DT_FLOAT' }, T: { type: 'DT_FLOAT' } },
+  });
+  return tf.io.fromMemory({
+    modelTopology: {
+      node: [node('x', 'Placeholder'), node('y', 'Identity', ['x'])],
+      versions: { producer: 1 },
+    },
+    format: 'graph-model',
+    weightSpecs: [],
+    weightData: new ArrayBuffer(0),
+  });
+}
+
 export interface PoseEstimate {
   /** 33 landmarks in the pixel frame of the image given to estimate(). */
   landmarks: Landmark[];
@@ -119,17 +138,17 @@ export async function createBlazePose(
   const runtime = opts.runtime ?? 'onnx';
   const landmarkFiles = await readModelFiles(`blazepose-${variant}`);
   const detectorFiles = await readModelFiles('blazepose-detector');
-  const detector = await poseDetection.createDetector(poseDetection.SupportedModels.BlazePose, {
-    runtime: 'tfjs',
-    modelType: variant,
-    // Our own zero-phase filter runs after triangulation; the detector's causal smoothing would add lag.
-    enableSmoothing: false,
-    detectorModelUrl: tfjsHandler(detectorFiles),
-    landmarkModelUrl: tfjsHandler(landmarkFiles),
-  });
-  const internals = detector as unknown as TrackerInternals;
   const timings = opts.timings;
   if (runtime === 'onnx') {
+    // The wrapper object is kept for its ROI, anchor and decoding helpers only: it gets placeholder graphs
+    // instead of the real ones (loading those into tfjs-wasm cost start-up time for nothing).
+    const detector = await poseDetection.createDetector(poseDetection.SupportedModels.BlazePose, {
+      runtime: 'tfjs',
+      modelType: variant,
+      enableSmoothing: false,
+      detectorModelUrl: placeholderGraph(),
+      landmarkModelUrl: placeholderGraph(),
+    });
     const onnx = (files: ModelFiles, input: string, size: number, outputs: string[]) =>
       createOnnxNetwork(
         files.json as unknown as GraphModelJson,
@@ -143,12 +162,7 @@ export async function createBlazePose(
       detector: await onnx(detectorFiles, 'input', DETECTOR_INPUT_SIZE, ['person']),
       landmarks: await onnx(landmarkFiles, 'input_1', LANDMARK_INPUT_SIZE, [...LANDMARK_OUTPUTS]),
     };
-    // The tfjs copies of the networks are not used (the wrapper's ROI helpers are): free their weights.
-    internals.landmarkModel.dispose();
-    internals.landmarkModel = { execute: () => [], dispose: () => {} };
-    internals.detectorModel.dispose();
-    internals.detectorModel = { predict: () => [], dispose: () => {} };
-    const tracker = createPoseTracker(internals, networks, timings);
+    const tracker = createPoseTracker(detector as unknown as TrackerInternals, networks, timings);
     return {
       estimate: (rgb, width, height) => tracker.estimate(rgb, width, height),
       reset: () => tracker.reset(),
@@ -159,6 +173,15 @@ export async function createBlazePose(
       },
     };
   }
+  const detector = await poseDetection.createDetector(poseDetection.SupportedModels.BlazePose, {
+    runtime: 'tfjs',
+    modelType: variant,
+    // Our own zero-phase filter runs after triangulation; the detector's causal smoothing would add lag.
+    enableSmoothing: false,
+    detectorModelUrl: tfjsHandler(detectorFiles),
+    landmarkModelUrl: tfjsHandler(landmarkFiles),
+  });
+  const internals = detector as unknown as TrackerInternals;
   if (timings) instrument(internals, timings);
   return {
     async estimate(rgb, width, height, timestampMs) {
