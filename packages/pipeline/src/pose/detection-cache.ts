@@ -13,7 +13,7 @@ import type { DetectOptions, ProgressCallback, RawPoseTrack } from './detect-vid
 type CacheableOptions = Omit<DetectOptions, 'pool' | 'workers'>;
 
 /** Bump when detection changes what it returns for the same video and options (the cache may outlive a run). */
-export const DETECTION_CACHE_VERSION = 1;
+export const DETECTION_CACHE_VERSION = 2;
 /** A lock older than this is taken to belong to a process that died. */
 const STALE_LOCK_MS = 10 * 60_000;
 
@@ -27,6 +27,7 @@ function optionsKey(opts: CacheableOptions): string {
   return JSON.stringify({
     cache: DETECTION_CACHE_VERSION,
     v: opts.variant ?? 'full',
+    rt: opts.runtime ?? 'onnx',
     d: opts.decodeLongSide ?? 640,
     s: opts.frameStride ?? 1,
     f: [opts.startFrame ?? 0, opts.frameCount ?? null],

@@ -1,25 +1,31 @@
 /** Worker thread: one BlazePose instance, decodes its job's frames with ffmpeg and estimates one pose per frame. */
 import { parentPort } from 'node:worker_threads';
-import { decodeFrames } from '../video/decode';
-import { createBlazePose, type BlazePoseEstimator, type BlazePoseVariant } from './blazepose';
+import { decodeFrames, readAhead } from '../video/decode';
+import {
+  createBlazePose,
+  type BlazePoseEstimator,
+  type BlazePoseVariant,
+  type PoseRuntime,
+} from './blazepose';
 import { cropRgb } from './crop';
 import type { PoseFrameResult, PoseJob, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('pose-worker must run in a worker thread');
 
-const estimators = new Map<BlazePoseVariant, BlazePoseEstimator>();
-async function estimatorFor(variant: BlazePoseVariant): Promise<BlazePoseEstimator> {
-  let e = estimators.get(variant);
+const estimators = new Map<string, BlazePoseEstimator>();
+async function estimatorFor(variant: BlazePoseVariant, runtime: PoseRuntime): Promise<BlazePoseEstimator> {
+  const key = `${variant}/${runtime}`;
+  let e = estimators.get(key);
   if (!e) {
-    e = await createBlazePose(variant);
-    estimators.set(variant, e);
+    e = await createBlazePose(variant, { runtime });
+    estimators.set(key, e);
   }
   return e;
 }
 
 async function runJob(job: PoseJob): Promise<PoseFrameResult[]> {
-  const est = await estimatorFor(job.variant);
+  const est = await estimatorFor(job.variant, job.runtime ?? 'onnx');
   est.reset();
   const sx = job.width / job.decodeWidth;
   const sy = job.height / job.decodeHeight;
@@ -29,7 +35,9 @@ async function runJob(job: PoseJob): Promise<PoseFrameResult[]> {
   let wasCropped = false;
   const stride = Math.max(1, Math.round(job.frameStride ?? 1));
   const decodeOpts = { startSec, maxFrames: Math.ceil(job.frameCount / stride), everyNth: stride };
-  for await (const fr of decodeFrames(job.file, job.decodeWidth, job.decodeHeight, decodeOpts)) {
+  // Decoding (ffmpeg, another process) runs a few frames ahead of the network.
+  const frames = readAhead(decodeFrames(job.file, job.decodeWidth, job.decodeHeight, decodeOpts), 4);
+  for await (const fr of frames) {
     const offset = fr.index * stride;
     const frame = job.startFrame + offset;
     const roi = job.rois?.[offset] ?? null;

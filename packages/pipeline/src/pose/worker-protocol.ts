@@ -1,4 +1,4 @@
-import type { BlazePoseVariant } from './blazepose';
+import type { BlazePoseVariant, PoseRuntime } from './blazepose';
 
 /** A region of interest in full-resolution pixels: detection runs on this crop only (person selection). */
 export interface RoiBox {
@@ -13,6 +13,8 @@ export interface PoseJob {
   jobId: number;
   file: string;
   variant: BlazePoseVariant;
+  /** Landmark network runtime (default 'onnx'). */
+  runtime?: PoseRuntime;
   fps: number;
   /** Full (displayed) video size. */
   width: number;

@@ -83,3 +83,24 @@ export async function decodeImage(
   for await (const frame of decodeFrames(file, width, height, { pixelFormat, maxFrames: 1 })) return frame;
   throw new Error(`Could not decode image ${file}`);
 }
+
+/**
+ * Pulls up to `depth` items of an async generator ahead of its consumer, so that a producer in another process
+ * (ffmpeg decoding the next frames) keeps working while the consumer awaits something else (the pose network).
+ * Without it the pipe fills after a fraction of a frame and ffmpeg waits for every frame to be consumed.
+ */
+export async function* readAhead<T>(source: AsyncGenerator<T>, depth: number): AsyncGenerator<T> {
+  const queue: Array<Promise<IteratorResult<T>>> = [];
+  try {
+    for (;;) {
+      while (queue.length < depth) queue.push(source.next());
+      const next = await queue.shift()!;
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    // Settle what was asked for before closing the source (a rejected read-ahead is the consumer's no longer).
+    await Promise.allSettled(queue);
+    await source.return(undefined);
+  }
+}
