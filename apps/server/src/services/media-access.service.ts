@@ -3,6 +3,7 @@ import { ArchiveRepository } from '../repositories/archive.repository';
 import { SessionRepository } from '../repositories/session.repository';
 import { TrialRepository } from '../repositories/trial.repository';
 import { sessionIdOfKey } from '../storage/media-keys';
+import { mayHaveArchive } from './archive-access';
 import { signMediaClaims } from '../storage/signed-url';
 import { grantAllowsMedia, type ShareGrant } from './share-access';
 
@@ -139,7 +140,5 @@ async function mayReadArchive(
   const archive = await new ArchiveRepository(deps.db).findById(archiveId);
   if (!archive || archive.state !== 'ready' || archive.storage_key !== key) return false;
   if (archive.expires_at <= deps.clock.now().toISOString()) return false;
-  // Loaded when needed: the archive modules import this one (the archive job reads files through it).
-  const { mayHaveArchive } = await import('./archive-access');
   return mayHaveArchive(deps, archive, userId);
 }
