@@ -27,6 +27,7 @@ export const ACCOUNT_MESSAGES = {
   privacyRequired: 'You must accept the privacy policy.',
   licensingRequired: 'You must accept the licensing agreement.',
   codeRequired: 'Code is required.',
+  codeFormat: 'The code is the 6 digits from the e-mail.',
   codeWrong: 'Wrong code. Check the code in the e-mail and try again.',
   codeExpired: 'This code has expired. Go back to Login to get a new code.',
   codeTooManyTries: 'Too many wrong codes. Go back to Login to get a new code.',
