@@ -27,15 +27,36 @@ function objectShape(schema: z.ZodType | undefined): Record<string, z.ZodType> |
 /** Body fields of the calls a browser makes (not the worker's or the phone's). */
 const USER_FIELDS: Array<[endpoint: string, field: string, schema: z.ZodType]> = Object.entries(contract)
   .filter(([, v]) => isEndpoint(v) && v.auth !== 'worker' && v.auth !== 'device')
-  .flatMap(([name, v]) => Object.entries(objectShape((v as EndpointDef).body) ?? {}).map(([f, s]) => [name, f, s]))
-  .filter((row): row is [string, string, z.ZodType] => true);
+  .flatMap(([name, v]) =>
+    Object.entries(objectShape((v as EndpointDef).body) ?? {}).map(([f, s]): [string, string, z.ZodType] => [
+      name,
+      f,
+      s,
+    ]),
+  );
 
-const WRONG_VALUES: unknown[] = [undefined, null, '', '   ', 'x'.repeat(5000), -3, 0, 99999, 1e9, 'abc', {}, [], true];
+const WRONG_VALUES: unknown[] = [
+  undefined,
+  null,
+  '',
+  '   ',
+  'x'.repeat(5000),
+  -3,
+  0,
+  99999,
+  1e9,
+  'abc',
+  {},
+  [],
+  true,
+];
 
 function apiMessages(field: string, schema: z.ZodType): string[] {
   return WRONG_VALUES.flatMap((value) => {
     const result = schema.safeParse(value);
-    return result.success ? [] : result.error.issues.map((issue) => apiValidationMessage(field, issue.message));
+    return result.success
+      ? []
+      : result.error.issues.map((issue) => apiValidationMessage(field, issue.message));
   });
 }
 
@@ -54,7 +75,9 @@ describe('API validation messages in the UI language', () => {
       for (const message of apiMessages(field, schema)) {
         const de = localizeMessage(message);
         const wrong =
-          !contractMessageKey(message) || de === message || /\{\{|contract:|Too big|Too small|Invalid input/.test(de);
+          !contractMessageKey(message) ||
+          de === message ||
+          /\{\{|contract:|Too big|Too small|Invalid input/.test(de);
         if (wrong) untranslated.push(`${endpoint}.${field}: ${message} → ${de}`);
       }
     }
@@ -63,7 +86,8 @@ describe('API validation messages in the UI language', () => {
 
   it('has a label in both languages for every field a browser sends, and none for fields it does not', () => {
     const sent = new Set(USER_FIELDS.map(([, f]) => f));
-    const labels = (lang: string) => Object.keys((i18n.getResourceBundle(lang, 'contract') ?? {}).fields ?? {});
+    const labels = (lang: string) =>
+      Object.keys((i18n.getResourceBundle(lang, 'contract') ?? {}).fields ?? {});
     expect([...sent].filter((f) => !labels('en').includes(f))).toEqual([]);
     expect(labels('de').sort()).toEqual(labels('en').sort());
     const enLabels = (englishResources.contract as { fields: Record<string, string> }).fields;

@@ -52,9 +52,9 @@ const CONTRACT_TEXTS: string[] = [
   UPLOAD_MESSAGES.quotaFull('99.5', '100'),
   // Issue #29: the messages of rules a schema states without a message of its own.
   ...statics(VALIDATION_MESSAGES),
-  ...(['tooLong', 'tooShort', 'tooLarge', 'tooSmall', 'notAbove', 'notBelow', 'tooMany', 'tooFew'] as const).map(
-    (k) => VALIDATION_MESSAGES[k](100),
-  ),
+  ...(
+    ['tooLong', 'tooShort', 'tooLarge', 'tooSmall', 'notAbove', 'notBelow', 'tooMany', 'tooFew'] as const
+  ).map((k) => VALIDATION_MESSAGES[k](100)),
   VALIDATION_MESSAGES.fieldError('unlabelled_field', VALIDATION_MESSAGES.tooLong(300)),
 ];
 
