@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, screenshot } from './support/browser';
@@ -57,6 +58,7 @@ function videosOf(server: RunningServer, trialId: string) {
       start_time_ms: number | null;
       frame_timestamps: string | null;
       device_id: string;
+      size_bytes: number;
       mime: string;
     }>;
   } finally {
@@ -65,7 +67,12 @@ function videosOf(server: RunningServer, trialId: string) {
 }
 
 /** Every video of the trial is stored, plays back, and lasts as long as the phone recorded (±0.2 s). */
-function checkVideos(server: RunningServer, trialId: string, n: number) {
+/**
+ * `duration`: the stored file lasts as long as the phone's frames said (0.2 s). Off where a test kills the
+ * server mid-upload: there the encoder's timing on a loaded machine is not what is tested (issue #29: 0.261 s
+ * once), but that every byte the phone delivered is stored (see the test).
+ */
+function checkVideos(server: RunningServer, trialId: string, n: number, opts: { duration?: boolean } = {}) {
   const videos = videosOf(server, trialId);
   expect(videos).toHaveLength(n);
   const report = videos.map((v) => {
@@ -77,7 +84,8 @@ function checkVideos(server: RunningServer, trialId: string, n: number) {
       `video ${v.device_id.slice(0, 8)}: recorded ${v.duration_sec} s, ffprobe ${probed} s, frames ${decoded.frames}, timestamps ${ts.length}`,
     );
     expect(decoded.ok, decoded.stderr).toBe(true);
-    expect(Math.abs(probed - v.duration_sec)).toBeLessThan(0.2);
+    if (opts.duration !== false) expect(Math.abs(probed - v.duration_sec)).toBeLessThan(0.2);
+    expect(decoded.frames).toBeGreaterThan(0);
     expect(v.width).toBeGreaterThan(0);
     expect(v.start_time_ms).toBeGreaterThan(1.7e12);
     return {
@@ -226,6 +234,13 @@ describe.skipIf(!hasChromium || !hasDemoVideos)(
         }
       })();
       console.log('after kill:', JSON.stringify({ videos: partial.length, uploads: uploadsLeft }));
+      // What each phone declared it sends: the stored videos must hold exactly these bytes after the retry.
+      const declared = new Map(
+        (uploadsLeft as Array<{ device_id: string; total_bytes: number }>).map((u) => [
+          u.device_id,
+          u.total_bytes,
+        ]),
+      );
       expect(partial.length).toBeLessThan(2);
       expect(uploadsLeft.length).toBeGreaterThan(0);
       await sleep(2000);
@@ -241,7 +256,16 @@ describe.skipIf(!hasChromium || !hasDemoVideos)(
         'uploads after restart',
         90_000,
       );
-      checkVideos(server, rec.id, 2);
+      checkVideos(server, rec.id, 2, { duration: false });
+      for (const v of videosOf(server, rec.id) as Array<{
+        device_id: string;
+        storage_key: string;
+        size_bytes: number;
+      }>) {
+        const stored = statSync(join(server.dataDir, 'media', v.storage_key)).size;
+        expect(stored, v.device_id).toBe(v.size_bytes);
+        if (declared.has(v.device_id)) expect(stored, v.device_id).toBe(declared.get(v.device_id));
+      }
     });
   },
 );

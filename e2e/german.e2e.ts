@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createVerifiedUser, loginInBrowser, readOutbox, type TestUser } from './support/accounts';
-import { DESKTOP, hasChromium, launchBrowser, PHONE, screenshot } from './support/browser';
+import {
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  setViewportSettled,
+} from './support/browser';
+import { clippedLabels } from './support/clipping';
 import { englishFound, englishOnlyTexts, pageTexts } from './support/english-catalogue';
 import { openRoute, specRoutes } from './support/routes';
 import { hasSeedData, seedProcessedSession, type SeededSession } from './support/seed';
@@ -117,6 +125,64 @@ describe.skipIf(!hasChromium || !hasSeedData)('the app in German', () => {
 
     expect(found).toEqual({});
   });
+
+  it('walks every route at 390 and 1280 px: no English catalogue text, no clipped label (issue #29)', async () => {
+    const routes = specRoutes({
+      sessionId: seeded.sessionId,
+      publicSessionId: shared.sessionId,
+      username: 'grete',
+    }).filter((x) => !['login', 'register', 'reset-password', 'new-password'].includes(x.name));
+    const english29: Record<string, string[]> = {};
+    const clipped: Record<string, string[]> = {};
+    const walk = async (p: Page, name: string) => {
+      const hits = englishFound(await pageTexts(p), english);
+      if (hits.length) english29[name] = hits;
+      const cut = await clippedLabels(p);
+      if (cut.length) clipped[name] = cut;
+    };
+    const visitor = await browser.newPage({ viewport: PHONE, locale: 'de-DE' });
+    await visitor.setExtraHTTPHeaders({ 'accept-language': 'de-DE' });
+    for (const size of [PHONE, DESKTOP]) {
+      await setViewportSettled(page, size);
+      await setViewportSettled(visitor, size);
+      for (const r of routes) {
+        await openRoute(page, `${server.url}${r.path}`);
+        // The profile's language is applied once the profile has loaded (a fresh tab starts in the browser's).
+        await page.waitForFunction(() => document.documentElement.lang === 'de');
+        await walk(page, `${size.width}-${r.name}`);
+        if (size === PHONE && ['session', 'calibration'].includes(r.name)) {
+          await screenshot(page, `german-390-${r.name}`);
+        }
+      }
+      for (const name of ['login', 'register', 'reset-password']) {
+        await openRoute(visitor, `${server.url}/${name}`);
+        await walk(visitor, `${size.width}-visitor-${name}`);
+        if (size === PHONE && name === 'register') await screenshot(visitor, 'german-390-register');
+      }
+    }
+    await visitor.close();
+
+    // The documentation pages: the menu opens the German ones, which hold no English catalogue text.
+    await setViewportSettled(page, DESKTOP);
+    await openRoute(page, `${server.url}/sessions`);
+    await page.getByRole('button', { name: 'Kontomenü' }).click();
+    const docs = await page.getByRole('menuitem', { name: 'Dokumentation' }).getAttribute('href');
+    expect(docs).toBe('/docs/de/documentation.html');
+    await page.keyboard.press('Escape');
+    for (const doc of ['documentation', 'faq', 'terms', 'privacy']) {
+      for (const size of [PHONE, DESKTOP]) {
+        await setViewportSettled(page, size);
+        await page.goto(`${server.url}/docs/de/${doc}.html`);
+        await page
+          .locator('[data-support]')
+          .filter({ hasText: /Administration|Schreiben Sie/ })
+          .waitFor();
+        expect(await page.evaluate(() => document.documentElement.lang), doc).toBe('de');
+        await walk(page, `${size.width}-docs-${doc}`);
+      }
+    }
+    expect({ english: english29, clipped }).toEqual({ english: {}, clipped: {} });
+  }, 900_000);
 
   it("gives visitors their browser's language: German pages for a German browser", async () => {
     const visitor = await browser.newPage({ viewport: PHONE, locale: 'de-DE' });

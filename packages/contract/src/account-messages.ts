@@ -27,6 +27,7 @@ export const ACCOUNT_MESSAGES = {
   privacyRequired: 'You must accept the privacy policy.',
   licensingRequired: 'You must accept the licensing agreement.',
   codeRequired: 'Code is required.',
+  codeFormat: 'The code is the 6 digits from the e-mail.',
   codeWrong: 'Wrong code. Check the code in the e-mail and try again.',
   codeExpired: 'This code has expired. Go back to Login to get a new code.',
   codeTooManyTries: 'Too many wrong codes. Go back to Login to get a new code.',
@@ -52,6 +53,7 @@ export const ACCOUNT_MESSAGES = {
   profileUrlCopyFailed: 'Error while copying profile URL to clipboard',
   userInfoFailed: 'Error retrieving user info.',
   accountDeleted: 'Your account and all your data have been deleted.',
+  websiteInvalid: 'Enter a web address such as https://example.org.',
   recoveryEmailAnswer:
     'If an account with this e-mail exists, a password recovery link has been sent to it. The link is valid for 1 hour.',
 } as const;
@@ -59,4 +61,25 @@ export const ACCOUNT_MESSAGES = {
 /** SPEC §8 profile lookup 404. */
 export function userDoesNotExist(name: string): string {
   return `The user "${name}" does not exist.`;
+}
+
+const OTHER_SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+
+/**
+ * The link a profile's website opens, or null when it is not a plain http(s) address with a dotted host name:
+ * 'javascript:alert(1)' is never a link (nor 'https://javascript:alert(1)'). 'example.org' gets https://.
+ */
+export function websiteHref(website: string): string | null {
+  const v = website.trim();
+  if (!v || /\s/.test(v)) return null;
+  const withScheme = /^https?:\/\//i.test(v) ? v : OTHER_SCHEME.test(v) ? null : `https://${v}`;
+  if (!withScheme) return null;
+  try {
+    const url = new URL(withScheme);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(url.hostname) || url.username || url.password) return null;
+    return url.href;
+  } catch {
+    return null;
+  }
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { INTENDED_USES, PASSWORD_MIN_LENGTH } from './constants';
-import { ACCOUNT_MESSAGES as M, USERNAME_PATTERN } from './account-messages';
+import { ACCOUNT_MESSAGES as M, USERNAME_PATTERN, websiteHref } from './account-messages';
+import { whenMissing } from './field-messages';
 
 /** SPEC §7 'Authentication and profile' calls (login, two-factor, registration, password reset, logout). */
 
@@ -10,9 +11,20 @@ export type Unit = z.infer<typeof unitSchema>;
 export const languageSchema = z.enum(['en', 'de']);
 export const intendedUseSchema = z.enum(INTENDED_USES);
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const required = (message: string) =>
+  z
+    .string({ error: whenMissing(message) })
+    .trim()
+    .min(1, message);
+
+/** A profile's website: empty, or an http(s) address (never another scheme such as javascript:). */
+export const websiteField = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || websiteHref(v) !== null, M.websiteInvalid);
 const emailField = z
-  .string({ error: M.emailRequired })
+  .string({ error: whenMissing(M.emailRequired) })
   .trim()
   .min(1, M.emailRequired)
   .email(M.emailInvalid)
@@ -42,7 +54,10 @@ export const loginEndpoint = endpoint({
   auth: 'public',
   body: z.object({
     username: required(M.loginUsernameRequired).max(254),
-    password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(1024),
+    password: z
+      .string({ error: whenMissing(M.passwordRequired) })
+      .min(1, M.passwordRequired)
+      .max(1024),
     /** Secret kept by a browser whose device was remembered at verify (90 days). */
     remember_device_secret: z.string().max(200).optional(),
   }),
@@ -98,13 +113,13 @@ export const logoutEndpoint = endpoint({
 
 export const registerBody = z.object({
   username: z
-    .string({ error: M.usernameRequired })
+    .string({ error: whenMissing(M.usernameRequired) })
     .trim()
     .min(1, M.usernameRequired)
     .regex(USERNAME_PATTERN, M.usernameInvalid),
   email: emailField,
   password: z
-    .string({ error: M.passwordRequired })
+    .string({ error: whenMissing(M.passwordRequired) })
     .min(1, M.passwordRequired)
     .min(PASSWORD_MIN_LENGTH, M.passwordMin)
     .max(1024),
@@ -113,7 +128,7 @@ export const registerBody = z.object({
   institution: required(M.institutionRequired).max(300),
   profession: required(M.professionRequired).max(300),
   reason: required(M.reasonRequired).max(2000),
-  website: z.string().trim().max(500).optional().default(''),
+  website: websiteField.optional().default(''),
   country: z.string().trim().min(2).max(100).optional().default('US'),
   language: languageSchema.optional().default('en'),
   unit: unitSchema.optional().default('metric'),
@@ -153,7 +168,7 @@ export const newPasswordEndpoint = endpoint({
   body: z.object({
     token: z.string().min(1).max(200),
     password: z
-      .string({ error: M.passwordRequired })
+      .string({ error: whenMissing(M.passwordRequired) })
       .min(1, M.passwordRequired)
       .min(PASSWORD_MIN_LENGTH, M.passwordMin)
       .max(1024),

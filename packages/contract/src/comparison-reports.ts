@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { MESSAGES } from './validation';
 
 /**
  * Comparison reports (SPEC §7 'Analysis and reports', §4 'Comparison report'): a PDF comparing the results of
@@ -23,9 +24,9 @@ const functionParams = z.object({ function: z.string().regex(/^[a-z0-9_-]{1,60}$
 export const reportTrialsBody = z.object({
   trial_ids: z
     .array(z.string().min(1).max(100))
-    .min(REPORT_MIN_TRIALS, 'A comparison needs at least 2 trials.')
-    .max(REPORT_MAX_TRIALS, `A report compares at most ${REPORT_MAX_TRIALS} trials.`)
-    .refine((ids) => new Set(ids).size === ids.length, 'A trial may be chosen only once.'),
+    .min(REPORT_MIN_TRIALS, MESSAGES.comparisonNeedsTwo)
+    .max(REPORT_MAX_TRIALS, MESSAGES.comparisonTooMany)
+    .refine((ids) => new Set(ids).size === ids.length, MESSAGES.trialChosenOnce),
 });
 
 export const reportStatus = z.object({

@@ -1,3 +1,4 @@
+export * from './field-messages';
 export * from './endpoint';
 export * from './errors';
 export * from './constants';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { ACCOUNT_MESSAGES as M } from './account-messages';
-import { languageSchema, messageResponse, unitSchema } from './auth';
+import { languageSchema, messageResponse, unitSchema, websiteField } from './auth';
+import { whenMissing } from './field-messages';
 
 /** SPEC §7 profile calls: user info, profile edit, picture, logo (app configuration), account deletion. */
 
@@ -54,10 +55,18 @@ export const getUserInfoEndpoint = endpoint({
 });
 
 export const updateProfileBody = z.object({
-  first_name: z.string({ error: M.firstNameRequired }).trim().min(1, M.firstNameRequired).max(150),
-  last_name: z.string({ error: M.lastNameRequired }).trim().min(1, M.lastNameRequired).max(150),
+  first_name: z
+    .string({ error: whenMissing(M.firstNameRequired) })
+    .trim()
+    .min(1, M.firstNameRequired)
+    .max(150),
+  last_name: z
+    .string({ error: whenMissing(M.lastNameRequired) })
+    .trim()
+    .min(1, M.lastNameRequired)
+    .max(150),
   email: z
-    .string({ error: M.emailRequired })
+    .string({ error: whenMissing(M.emailRequired) })
     .trim()
     .min(1, M.emailRequired)
     .email(M.emailInvalid)
@@ -65,7 +74,7 @@ export const updateProfileBody = z.object({
   institution: z.string().trim().max(300).optional(),
   profession: z.string().trim().max(300).optional(),
   reason: z.string().trim().max(2000).optional(),
-  website: z.string().trim().max(500).optional(),
+  website: websiteField.optional(),
   country: z.string().trim().min(2).max(100).optional(),
   language: languageSchema.optional(),
   unit: unitSchema.optional(),
@@ -131,7 +140,10 @@ export const deleteAccountEndpoint = endpoint({
   tag: 'profile',
   auth: 'user',
   body: z.object({
-    confirm: z.string({ error: M.deleteConfirmRequired }).trim().min(1, M.deleteConfirmRequired),
+    confirm: z
+      .string({ error: whenMissing(M.deleteConfirmRequired) })
+      .trim()
+      .min(1, M.deleteConfirmRequired),
   }),
   response: messageResponse,
 });

@@ -3,6 +3,7 @@ import { endpoint } from './endpoint';
 import { session, sessionMeta } from './entities';
 import { SESSION_PAGE_SIZE } from './constants';
 import { ALPHA_DASH_CUSTOM, MESSAGES } from './validation';
+import { whenMissing } from './field-messages';
 
 /** SPEC §7 'Sessions' data-management calls (list, read, public flag, rename, trash, restore, remove). */
 
@@ -90,10 +91,10 @@ export const patchSessionEndpoint = endpoint({
 });
 
 export const sessionNameField = z
-  .string({ error: 'The session name is required.' })
+  .string({ error: whenMissing(MESSAGES.sessionNameRequired) })
   .trim()
-  .min(1, 'The session name is required.')
-  .max(100, 'The session name must be at most 100 characters.')
+  .min(1, MESSAGES.sessionNameRequired)
+  .max(100, MESSAGES.sessionNameTooLong)
   .regex(ALPHA_DASH_CUSTOM, MESSAGES.alphaDashCustom);
 
 export const renameSessionEndpoint = endpoint({

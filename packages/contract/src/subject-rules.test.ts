@@ -78,6 +78,13 @@ describe('subject rules (SPEC §5)', () => {
     expect(errorsOf({ height: '0.1' }, 'metric').height).toBeUndefined();
   });
 
+  it('says the field takes metres when a height in centimetres is typed (issue #29)', () => {
+    expect(errorsOf({ height: '170' }, 'metric').height).toEqual([M.heightInMetres]);
+    expect(errorsOf({ height: '30' }, 'metric').height).toEqual([M.heightInMetres]);
+    expect(errorsOf({ height: '1700' }, 'metric').height).toEqual([M.heightMaxM]);
+    expect(errorsOf({ height: '25' }, 'metric').height).toEqual([M.heightMaxM]);
+  });
+
   it('checks the imperial height: format, inches 0 to 11, total 0.33 to 9.84 ft', () => {
     expect(M.heightFeetInches).toBe(`Please specify the height in feet and inches, like 5'6".`);
     expect(M.inchesRange).toBe('Inches must be between 0 and 11.');

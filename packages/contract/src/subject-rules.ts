@@ -18,6 +18,7 @@ export const SUBJECT_MESSAGES = {
   weightMinLb: 'The weight is less than 5 lbs, check units.',
   heightNumber: 'The height must be a number.',
   heightMaxM: 'The height is unlikely to exceed 3 m.',
+  heightInMetres: 'Enter the height in metres, e.g. 1.70 for 170 cm.',
   heightMinM: 'The height is less than 0.1 m, check units.',
   heightFeetInches: `Please specify the height in feet and inches, like 5'6".`,
   inchesRange: 'Inches must be between 0 and 11.',
@@ -138,6 +139,8 @@ function checkHeight(v: unknown, unit: UnitSystem, metricInput: boolean): { erro
   }
   const n = toNumber(v);
   if (n === null) return { error: SUBJECT_MESSAGES.heightNumber };
+  // 'Metric (kg, cm)' accounts type 170 for 1.70 m: say which unit the field takes (issue #29).
+  if (n > HEIGHT_LIMITS.m.max && n >= 30 && n <= 300) return { error: SUBJECT_MESSAGES.heightInMetres };
   if (n > HEIGHT_LIMITS.m.max) return { error: SUBJECT_MESSAGES.heightMaxM };
   if (n < HEIGHT_LIMITS.m.min) return { error: SUBJECT_MESSAGES.heightMinM };
   return { m: n };

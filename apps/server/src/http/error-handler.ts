@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '@poselab/contract';
+import { VALIDATION_MESSAGES, apiValidationMessage, type ErrorBody } from '@poselab/contract';
 import { HttpError } from './http-error';
 
 /** Answers every error with the one error body shape: { message, errors? }. */
@@ -22,12 +22,13 @@ export function installErrorHandler(app: FastifyInstance): void {
           v.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
           String(v.params?.missingProperty ?? '') ||
           'non_field_errors';
-        (errors[field] ??= []).push(v.message ?? 'Invalid value.');
+        (errors[field] ??= []).push(v.message ?? VALIDATION_MESSAGES.invalid);
       }
+      // The contract's messages only (its own or VALIDATION_MESSAGES, never zod's English): the web app renders
+      // them in the user's language. A field-less one gets the field's name (issue #29).
       const first = Object.entries(errors)[0];
-      return reply
-        .status(400)
-        .send({ message: first ? `${first[0]}: ${first[1][0]}` : 'Invalid request.', errors });
+      const message = first ? apiValidationMessage(first[0], first[1][0]) : VALIDATION_MESSAGES.invalid;
+      return reply.status(400).send({ message, errors });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response does not match its contract schema');

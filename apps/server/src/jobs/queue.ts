@@ -6,13 +6,13 @@ import { JobRepository, type JobRow } from '../repositories/job.repository';
 import { TrialRepository } from '../repositories/trial.repository';
 import { jobKindOfTrial, jobSettings, jobSignals } from './job-settings';
 import { jobKindHandler, jobKindHandlers } from './kinds';
+import { WORKER_LOST_MESSAGE } from './kinds/job-kind';
 import { parseTrialMeta } from './trial-state';
 
 export { markTrialError } from './trial-state';
 
-/** Words shown when every attempt of a job ended with its worker gone silent. */
-export const WORKER_LOST_MESSAGE =
-  'Processing stopped unexpectedly several times. Consider recording this trial again.';
+// Kept in kinds/job-kind.ts, which the job kinds and this queue both import (no import cycle).
+export { WORKER_LOST_MESSAGE } from './kinds/job-kind';
 
 /** A retry's note: why the job waits again and which attempt comes next. */
 export function retryNote(job: JobRow, why: string): string {

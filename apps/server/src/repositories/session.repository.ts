@@ -150,6 +150,22 @@ export class SessionRepository {
     return active + (q.includeTrashed ? Number(c.trashed) - Number(unlisted?.trashed ?? 0) : 0);
   }
 
+  /** The user's newest session that is still empty (never listed, no calibration source or subject). */
+  newestEmptyOf(userId: string): Promise<SessionRow | undefined> {
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('listed', '=', 0)
+      .where('trashed', '=', 0)
+      .where('removed_at', 'is', null)
+      .where('calibration_session_id', 'is', null)
+      .where('subject_id', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
   /** Sessions created before `cutoff` that are still empty (never listed): removed by the retention job. */
   async idsUnlistedBefore(cutoff: string): Promise<string[]> {
     const rows = await this.db

@@ -103,9 +103,32 @@ describe('media route', () => {
     const sessions = new SessionRepository(t.deps.db);
     await sessions.update(sessionId, { public: 0 });
     expect((await t.app.inject({ url: visitorUrl })).statusCode).toBe(404);
-    await sessions.update(sessionId, { public: 1, trashed: 1, trashed_at: new Date().toISOString() });
+    await sessions.update(sessionId, { public: 1, trashed: 1, trashed_at: t.clock.now().toISOString() });
     expect((await t.app.inject({ url: visitorUrl })).statusCode).toBe(404);
-    // The owner still sees the recycle bin's media.
+    // Issue #29: the owner's link issued before the trash ends too (whoever holds it reads as the owner) …
+    expect((await t.app.inject({ url: ownerUrl })).statusCode).toBe(404);
+    // … while the owner still sees the recycle bin's media: signed in, or through a link issued since.
+    const authorization = owner.authorization;
+    expect((await t.app.inject({ url: `/api/media/${key}`, headers: { authorization } })).statusCode).toBe(
+      200,
+    );
+    t.clock.advance(1000);
+    const laterUrl = mediaUrl(t.deps, key, { kind: 'user', userId: owner.user.id });
+    expect((await t.app.inject({ url: laterUrl })).statusCode).toBe(200);
+  });
+
+  it("ends an owner's signed link to a trial at once when the trial is trashed (issue #29)", async () => {
+    const owner = await createUserWithToken(t.deps);
+    const { key, trialId } = await sessionWithVideo(owner.user.id, false);
+    const ownerUrl = mediaUrl(t.deps, key, { kind: 'user', userId: owner.user.id });
+    expect((await t.app.inject({ url: ownerUrl })).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    await new TrialRepository(t.deps.db).update(trialId, {
+      trashed: 1,
+      trashed_at: t.clock.now().toISOString(),
+    });
+    expect((await t.app.inject({ url: ownerUrl })).statusCode).toBe(404);
+    await new TrialRepository(t.deps.db).update(trialId, { trashed: 0, trashed_at: null });
     expect((await t.app.inject({ url: ownerUrl })).statusCode).toBe(200);
   });
 

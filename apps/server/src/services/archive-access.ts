@@ -1,8 +1,44 @@
 import type { AppDeps } from '../deps';
 import type { ArchiveRow } from '../repositories/archive.repository';
-import type { ArchiveScope } from './archive-build';
-import { sessionAudience, subjectSessions } from './archive-build';
+import { notFound } from '../http/http-error';
+import { SessionRepository, type SessionRow } from '../repositories/session.repository';
+import { SubjectRepository } from '../repositories/subject.repository';
 import type { ArchiveAudience } from './archive-content';
+
+/** What an archive covers: one session, or the sessions of one subject. */
+export interface ArchiveScope {
+  kind: 'session' | 'subject';
+  id: string;
+}
+
+/**
+ * Who may have a session's archive, and as whom: its owner (everything), a visitor of a public session that is
+ * not in the recycle bin (processed data; videos as the subject's sharing choice allows). Anyone else: 404.
+ */
+export async function sessionAudience(
+  deps: AppDeps,
+  sessionId: string,
+  viewerId: string | null,
+): Promise<{ session: SessionRow; audience: ArchiveAudience }> {
+  const session = await new SessionRepository(deps.db).findById(sessionId);
+  if (!session || session.removed_at) throw notFound();
+  if (viewerId && session.user_id === viewerId) return { session, audience: { kind: 'owner', viewerId } };
+  if (session.public === 1 && session.trashed === 0)
+    return { session, audience: { kind: 'public', viewerId: null } };
+  throw notFound();
+}
+
+/** The owner's subject (not in the recycle bin) and its sessions; 404 for anyone else. */
+export async function subjectSessions(
+  deps: AppDeps,
+  subjectId: string,
+  userId: string,
+): Promise<SessionRow[]> {
+  const subject = await new SubjectRepository(deps.db).findOwned(subjectId, userId);
+  if (!subject || subject.trashed === 1) throw notFound();
+  const sessions = await new SessionRepository(deps.db).listOfSubject(userId, subjectId);
+  return [...sessions].reverse(); // oldest first
+}
 
 export function scopeOf(archive: ArchiveRow): ArchiveScope {
   return { kind: archive.scope === 'subject' ? 'subject' : 'session', id: archive.scope_id };

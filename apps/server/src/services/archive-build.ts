@@ -1,21 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { ArchivePayload, JobInput } from '@poselab/contract';
 import type { AppDeps } from '../deps';
-import { notFound } from '../http/http-error';
-import { SessionRepository, type SessionRow } from '../repositories/session.repository';
-import { SubjectRepository } from '../repositories/subject.repository';
 import {
   safeSegment,
   sessionArchiveContent,
   type ArchiveAudience,
   type ArchiveInputFile,
 } from './archive-content';
+import { sessionAudience, subjectSessions, type ArchiveScope } from './archive-access';
 
-/** What an archive covers: one session, or the sessions of one subject. */
-export interface ArchiveScope {
-  kind: 'session' | 'subject';
-  id: string;
-}
+// Kept in archive-access.ts, which media access loads without this module (no import cycle).
+export { sessionAudience, subjectSessions, type ArchiveScope };
 
 export interface ArchiveContent {
   payload: Omit<ArchivePayload, 'archive_id' | 'created_at'>;
@@ -23,35 +18,6 @@ export interface ArchiveContent {
   files: Record<string, ArchiveInputFile>;
   /** Same hash, same archive: reused instead of made again. */
   hash: string;
-}
-
-/**
- * Who may have a session's archive, and as whom: its owner (everything), a visitor of a public session that is
- * not in the recycle bin (processed data; videos as the subject's sharing choice allows). Anyone else: 404.
- */
-export async function sessionAudience(
-  deps: AppDeps,
-  sessionId: string,
-  viewerId: string | null,
-): Promise<{ session: SessionRow; audience: ArchiveAudience }> {
-  const session = await new SessionRepository(deps.db).findById(sessionId);
-  if (!session || session.removed_at) throw notFound();
-  if (viewerId && session.user_id === viewerId) return { session, audience: { kind: 'owner', viewerId } };
-  if (session.public === 1 && session.trashed === 0)
-    return { session, audience: { kind: 'public', viewerId: null } };
-  throw notFound();
-}
-
-/** The owner's subject (not in the recycle bin) and its sessions; 404 for anyone else. */
-export async function subjectSessions(
-  deps: AppDeps,
-  subjectId: string,
-  userId: string,
-): Promise<SessionRow[]> {
-  const subject = await new SubjectRepository(deps.db).findOwned(subjectId, userId);
-  if (!subject || subject.trashed === 1) throw notFound();
-  const sessions = await new SessionRepository(deps.db).listOfSubject(userId, subjectId);
-  return [...sessions].reverse(); // oldest first
 }
 
 export const archiveFileName = (scope: ArchiveScope) =>

@@ -53,9 +53,24 @@ export async function ownerDto(deps: AppDeps, s: SessionRow): Promise<Session> {
   return sessionDto(deps, s, { viewerId: s.user_id, qrcode: await sessionQrCode(deps, s) });
 }
 
-/** SPEC §7 sessions/new: a new session with its pairing QR; the reply is a list whose first item is it. */
+/**
+ * SPEC §7 sessions/new: a new session with its pairing QR; the reply is a list whose first item is it. A
+ * session of the user's that is still empty (no phone, trial or name: nobody has seen it in a list) is handed
+ * out again, started afresh, so that each visit to ConnectDevices does not leave another one behind until
+ * retention removes it (issue #29).
+ */
 export async function createSession(deps: AppDeps, userId: string): Promise<Session[]> {
-  const s = await insertSession(deps, userId, { settings: { framerate: DEFAULT_FRAMERATE } }, null);
+  const meta: SessionMeta = { settings: { framerate: DEFAULT_FRAMERATE } };
+  const repo = new SessionRepository(deps.db);
+  const empty = await repo.newestEmptyOf(userId);
+  if (empty) {
+    const now = deps.clock.now().toISOString();
+    // created_at restarts too: retention counts an empty session's 24 h from when it was last handed out.
+    await repo.update(empty.id, { meta: JSON.stringify(meta), created_at: now, updated_at: now });
+    const again = await repo.findById(empty.id);
+    if (again) return [await ownerDto(deps, again)];
+  }
+  const s = await insertSession(deps, userId, meta, null);
   return [await ownerDto(deps, s)];
 }
 

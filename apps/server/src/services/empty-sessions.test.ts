@@ -46,19 +46,18 @@ const exists = async (id: string) =>
 
 describe('empty sessions (no phone, trial or name)', () => {
   it('stay out of the lists and their totals until a phone pairs, a trial is recorded or a name is set', async () => {
-    const empty = await newSession();
+    // Each is made non-empty before the next is asked for: an empty one is handed out again (below).
     const paired = await newSession();
-    const named = await newSession();
-    const withTrial = await newSession();
-    const renamed = await newSession();
     expect(await list()).toEqual({ ids: [], total: 0 });
-
     const phone = await pairTestPhone(t, paired);
     phones.push(phone);
+    const named = await newSession();
     expect(
       (await get(`/api/sessions/${named.id}/set_metadata/?settings_session_name=squats`)).statusCode,
     ).toBe(200);
+    const withTrial = await newSession();
     await seedTrial(t.deps, withTrial.id);
+    const renamed = await newSession();
     const rename = await t.app.inject({
       method: 'POST',
       url: `/api/sessions/${renamed.id}/rename/`,
@@ -66,6 +65,7 @@ describe('empty sessions (no phone, trial or name)', () => {
       payload: { sessionNewName: 'jumps' },
     });
     expect(rename.statusCode).toBe(200);
+    const empty = await newSession();
 
     const shown = [paired.id, named.id, withTrial.id, renamed.id].sort();
     expect(await list()).toEqual({ ids: shown, total: 4 });
@@ -83,12 +83,48 @@ describe('empty sessions (no phone, trial or name)', () => {
     expect((await list()).ids).toContain(next.json<{ id: string }>().id);
   });
 
+  it('are handed out again by sessions/new, afresh, instead of piling up (issue #29)', async () => {
+    const first = await newSession();
+    expect(
+      (await get(`/api/sessions/${first.id}/set_metadata/?cb_rows=7&cb_cols=9&cb_square_size=40`)).statusCode,
+    ).toBe(200);
+    t.clock.set(new Date(t.clock.now().getTime() + 5 * HOUR));
+    const visits = [await newSession(), await newSession(), await newSession()];
+    expect(visits.map((v) => v.id)).toEqual([first.id, first.id, first.id]);
+    const row = await t.deps.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.meta)).toEqual({ settings: { framerate: 60 } });
+    expect(row.created_at).toBe(t.clock.now().toISOString());
+    expect(await t.deps.db.selectFrom('sessions').select('id').execute()).toHaveLength(1);
+    // Once it has a trial it is a real session: the next visit gets a new one; nor is a trashed one reused.
+    await seedTrial(t.deps, first.id);
+    const second = await newSession();
+    expect(second.id).not.toBe(first.id);
+    await t.deps.db.updateTable('sessions').set({ trashed: 1 }).where('id', '=', second.id).execute();
+    expect((await newSession()).id).not.toBe(second.id);
+    // Another user's empty session is never handed out.
+    const other = (await createUserWithToken(t.deps)).authorization;
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/api/sessions/new/',
+      headers: { authorization: other },
+    });
+    expect(theirs.json<Array<{ id: string }>>()[0].id).not.toBe(second.id);
+  });
+
   it('are removed by the retention job 24 hours after creation; listed ones stay', async () => {
-    const old = await newSession();
     const kept = await newSession();
     await seedTrial(t.deps, kept.id);
+    const old = await newSession();
     t.clock.set(new Date(t.clock.now().getTime() + 2 * HOUR));
-    const young = await newSession();
+    // A second user's: one user has one empty session at most (handed out again).
+    const otherAuth = (await createUserWithToken(t.deps)).authorization;
+    const young = (
+      await t.app.inject({ method: 'GET', url: '/api/sessions/new/', headers: { authorization: otherAuth } })
+    ).json<Array<{ id: string }>>()[0];
 
     t.clock.set(new Date(t.clock.now().getTime() + 23 * HOUR));
     expect(await new RemovalService(t.deps).removeEmptySessions()).toBe(1);

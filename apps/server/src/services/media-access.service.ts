@@ -3,6 +3,7 @@ import { ArchiveRepository } from '../repositories/archive.repository';
 import { SessionRepository } from '../repositories/session.repository';
 import { TrialRepository } from '../repositories/trial.repository';
 import { sessionIdOfKey } from '../storage/media-keys';
+import { mayHaveArchive } from './archive-access';
 import { signMediaClaims } from '../storage/signed-url';
 import { grantAllowsMedia, type ShareGrant } from './share-access';
 
@@ -82,7 +83,13 @@ const ARCHIVE_KEY = /^archives\/([^/]+)\//;
  *   (archive-access.ts: the owner while owning its data; anyone while its public session stays public);
  * - a share grant (issue #17): result files of its subject's shared trials, while the token is current.
  */
-export async function mayReadMedia(deps: AppDeps, key: string, viewer: MediaViewer): Promise<boolean> {
+export async function mayReadMedia(
+  deps: AppDeps,
+  key: string,
+  viewer: MediaViewer,
+  /** When the viewer comes from a signed URL: its expiry (seconds), which dates its issue. */
+  signedUntilSec?: number,
+): Promise<boolean> {
   if (viewer.kind === 'share') return grantAllowsMedia(deps, key, viewer.grant);
   const userId = viewer.kind === 'user' ? viewer.userId : null;
   if (PUBLIC_USER_IMAGE.test(key)) return true;
@@ -97,13 +104,31 @@ export async function mayReadMedia(deps: AppDeps, key: string, viewer: MediaView
   if (!session || session.removed_at) return false;
   const isOwner = userId !== null && session.user_id === userId;
   if (!isOwner && (session.public !== 1 || session.trashed !== 0)) return false;
+  if (isOwner && trashedSinceIssue(session, signedUntilSec)) return false;
   const trialId = TRIAL_KEY.exec(key)?.[1];
   if (trialId) {
     const trial = await new TrialRepository(deps.db).findById(trialId);
     if (!trial || trial.session_id !== sessionId) return false;
     if (!isOwner && trial.trashed !== 0) return false;
+    if (isOwner && trashedSinceIssue(trial, signedUntilSec)) return false;
   }
   return true;
+}
+
+/**
+ * A signed URL is a bearer link (whoever holds it reads as the viewer it names), so an owner's link issued
+ * before its session or trial went to the recycle bin ends with the trash (issue #29); the owner's later
+ * links, and requests with their Authorization header, still reach the trashed data. Same-second counts as
+ * after: the link ends.
+ */
+function trashedSinceIssue(
+  row: { trashed: number; trashed_at: string | null },
+  signedUntilSec: number | undefined,
+): boolean {
+  if (signedUntilSec === undefined || row.trashed === 0) return false;
+  if (!row.trashed_at) return true;
+  const trashedSec = Math.floor(Date.parse(row.trashed_at) / 1000);
+  return !(trashedSec < signedUntilSec - MEDIA_URL_TTL_SEC);
 }
 
 async function mayReadArchive(
@@ -115,7 +140,5 @@ async function mayReadArchive(
   const archive = await new ArchiveRepository(deps.db).findById(archiveId);
   if (!archive || archive.state !== 'ready' || archive.storage_key !== key) return false;
   if (archive.expires_at <= deps.clock.now().toISOString()) return false;
-  // Loaded when needed: the archive modules import this one (the archive job reads files through it).
-  const { mayHaveArchive } = await import('./archive-access');
   return mayHaveArchive(deps, archive, userId);
 }

@@ -68,6 +68,7 @@ export async function openMedia(deps: AppDeps, req: MediaRequest): Promise<Media
   }
   let viewer = viewerOf(req.viewerId);
   let downloadName: string | undefined;
+  let signedUntilSec: number | undefined;
   if (req.sig !== undefined) {
     const claims = { key: req.key, exp: Number(req.exp), viewer: req.v ?? '', download: req.dl };
     const nowSec = Math.floor(deps.clock.now().getTime() / 1000);
@@ -76,9 +77,10 @@ export async function openMedia(deps: AppDeps, req: MediaRequest): Promise<Media
     if (!verifyMediaClaims(deps.mediaSecret, claims, req.sig, nowSec)) throw notFound();
     viewer = signedFor;
     downloadName = req.dl;
+    signedUntilSec = claims.exp;
   }
   const allowed =
-    (await mayReadMedia(deps, req.key, viewer)) ||
+    (await mayReadMedia(deps, req.key, viewer, signedUntilSec)) ||
     (req.sig === undefined && req.share
       ? await mayReadMedia(deps, req.key, { kind: 'share', grant: req.share })
       : false);

@@ -89,8 +89,9 @@ export async function login(
  * Copies the user info (license dates, unit, intended use) into storage, and switches the UI to the
  * profile's language (chosen at registration, changed on the profile page).
  */
-export function applyUserInfo(info: OwnProfile): void {
-  if (isLanguage(info.language)) void setLanguage(info.language);
+export function applyUserInfo(info: OwnProfile): Promise<void> {
+  // Returned so that a caller can wait for the language's catalogue before it shows a message (issue #29).
+  const switched = isLanguage(info.language) ? setLanguage(info.language) : Promise.resolve();
   authStore.update({
     username: info.username,
     userId: info.user_id,
@@ -99,6 +100,7 @@ export function applyUserInfo(info: OwnProfile): void {
     licenseEndDate: info.license_end_date,
     unit: info.unit,
   });
+  return switched;
 }
 
 /** Fetches the signed-in user's own profile; throws when the answer is not one's own. */

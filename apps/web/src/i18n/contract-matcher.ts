@@ -84,5 +84,13 @@ export function localizeWith(
       .map((line) => localizeWith(match, t, line))
       .join('\n');
   const found = match(text);
-  return found ? t(`contract:${found.key}`, found.params) : text;
+  if (!found) return text;
+  const params = { ...found.params };
+  // VALIDATION_MESSAGES.fieldError: the field's API name becomes its label, the detail a text of its own.
+  if (typeof params.detail === 'string') params.detail = localizeWith(match, t, params.detail);
+  if (typeof params.field === 'string') {
+    const name = params.field.split('.')[0];
+    params.field = t(`contract:fields.${name}`, { defaultValue: params.field });
+  }
+  return t(`contract:${found.key}`, params);
 }

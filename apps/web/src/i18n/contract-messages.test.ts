@@ -12,6 +12,7 @@ import {
   SUBJECT_MESSAGES,
   TRIAL_MESSAGES,
   UPLOAD_MESSAGES,
+  VALIDATION_MESSAGES,
   userDoesNotExist,
 } from '@poselab/contract';
 import { englishResources, type Catalog } from './catalogs';
@@ -59,6 +60,12 @@ const CONTRACT_TEXTS: string[] = [
   IMPORT_MESSAGES.noVideoStream('sound.mp4', 'Camera 2'),
   IMPORT_MESSAGES.tooLarge('gopro.mp4'),
   IMPORT_MESSAGES.calibrationCameras(3, 4),
+  // Issue #29: the messages of rules a schema states without a message of its own.
+  ...statics(VALIDATION_MESSAGES),
+  ...(
+    ['tooLong', 'tooShort', 'tooLarge', 'tooSmall', 'notAbove', 'notBelow', 'tooMany', 'tooFew'] as const
+  ).map((k) => VALIDATION_MESSAGES[k](100)),
+  VALIDATION_MESSAGES.fieldError('unlabelled_field', VALIDATION_MESSAGES.tooLong(300)),
 ];
 
 function baseKeys(catalog: Catalog, prefix = ''): string[] {
@@ -80,7 +87,9 @@ describe('contract texts through the catalogue', () => {
 
   it('holds no key that no contract text uses', () => {
     const used = new Set(CONTRACT_TEXTS.map((t) => contractMessageKey(t)!.key));
-    expect([...new Set(baseKeys(englishResources.contract))].filter((k) => !used.has(k))).toEqual([]);
+    // fields.*: the labels of the API's field names (checked by api-validation-messages.test.ts).
+    const keys = baseKeys(englishResources.contract).filter((k) => !k.startsWith('fields.'));
+    expect([...new Set(keys)].filter((k) => !used.has(k))).toEqual([]);
   });
 
   it('renders every contract text in German, parameters carried over', async () => {

@@ -7,11 +7,11 @@ import { useAuth } from '../auth/auth-store';
 import { logout as endLogin } from '../auth/session';
 import { useUserInfo } from '../features/profile/api';
 import { routePath } from '../routing/route-names';
-import { mailto, useSupportEmail } from './support';
+import { docsHref, mailto, useSupportEmail } from './support';
 
 /** SPEC §2 profile dropdown, shown once verified. */
 export function ProfileMenu() {
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
   const auth = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -54,23 +54,38 @@ export function ProfileMenu() {
           {t('menu.profile')}
         </MenuItem>
         <MenuItem onClick={() => go(routePath('SelectSession'))}>{t('menu.sessions')}</MenuItem>
-        <MenuItem component="a" href="/docs/documentation.html" target="_blank" onClick={close}>
+        <MenuItem
+          component="a"
+          href={docsHref('documentation', i18n.language)}
+          target="_blank"
+          onClick={close}
+        >
           {t('menu.documentation')}
         </MenuItem>
-        <MenuItem component="a" href="/docs/faq.html" target="_blank" onClick={close}>
+        <MenuItem component="a" href={docsHref('faq', i18n.language)} target="_blank" onClick={close}>
           {t('menu.faq')}
         </MenuItem>
-        <MenuItem component="a" href="/docs/terms.html" target="_blank" onClick={close}>
+        <MenuItem component="a" href={docsHref('terms', i18n.language)} target="_blank" onClick={close}>
           {t('menu.terms')}
         </MenuItem>
-        <MenuItem component="a" href="/docs/privacy.html" target="_blank" onClick={close}>
+        <MenuItem component="a" href={docsHref('privacy', i18n.language)} target="_blank" onClick={close}>
           {t('menu.privacy')}
         </MenuItem>
         {supportEmail ? (
           <MenuItem component="a" href={mailto(supportEmail, t('menu.bugReportSubject'))} onClick={close}>
             {t('menu.bugReport')}
           </MenuItem>
-        ) : null}
+        ) : (
+          // Without SUPPORT_EMAIL the FAQ's contact answer names the server's administrator (issue #29).
+          <MenuItem
+            component="a"
+            href={docsHref('faq', i18n.language, '#contact')}
+            target="_blank"
+            onClick={close}
+          >
+            {t('menu.contact')}
+          </MenuItem>
+        )}
         <Divider />
         <MenuItem onClick={logout}>{t('menu.logout')}</MenuItem>
       </Menu>

@@ -19,3 +19,10 @@ export function useSupportEmail(): string | null {
 export function mailto(to: string, subject: string): string {
   return `mailto:${encodeURIComponent(to).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
 }
+
+export type DocsPage = 'documentation' | 'faq' | 'terms' | 'privacy';
+
+/** The documentation page in the UI language: German pages live under /docs/de/ (issue #29). */
+export function docsHref(page: DocsPage, language: string, hash = ''): string {
+  return `/docs/${language === 'de' ? 'de/' : ''}${page}.html${hash}`;
+}

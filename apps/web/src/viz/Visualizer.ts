@@ -43,6 +43,8 @@ export interface VisualizerOptions {
   geometryBaseUrl?: string;
   /** 'auto' (default) picks 'low' on software WebGL. */
   quality?: RenderQuality | 'auto';
+  /** The canvas's accessible name, in the UI language (setLabel changes it). */
+  label?: string;
 }
 
 /**
@@ -81,7 +83,8 @@ export class Visualizer {
     this.renderer.setPixelRatio(high ? Math.min(window.devicePixelRatio, 2) : LOW_QUALITY_PIXEL_RATIO);
     this.renderer.shadowMap.enabled = high;
     this.renderer.shadowMap.type = PCFShadowMap;
-    this.renderer.domElement.setAttribute('aria-label', '3D skeleton view');
+    this.renderer.domElement.setAttribute('role', 'img');
+    if (options.label) this.setLabel(options.label);
     // The canvas fills its container and never sets the layout's width: a canvas sized in pixels for a wide
     // window kept a narrowed window (a phone turned upright) as wide as before.
     Object.assign(this.renderer.domElement.style, { display: 'block', width: '100%', height: '100%' });
@@ -156,6 +159,11 @@ export class Visualizer {
   setVideos(videos: HTMLVideoElement[]): void {
     this.videoSync.setVideos(videos);
     this.updateDuration();
+  }
+
+  /** The canvas's accessible name (the UI language may change while the view lives). */
+  setLabel(label: string): void {
+    this.renderer.domElement.setAttribute('aria-label', label);
   }
 
   subscribe(listener: (s: VisualizerState) => void): () => void {

@@ -1,5 +1,5 @@
 import type { AnalysisResult } from '@poselab/contract';
-import { catalogueEntry, interpolate } from './index';
+import { catalogueEntry, interpolate } from './catalogue';
 
 interface StoredSummary {
   key: string;

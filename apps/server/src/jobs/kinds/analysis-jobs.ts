@@ -20,8 +20,7 @@ import { SessionRepository } from '../../repositories/session.repository';
 import { TrialRepository } from '../../repositories/trial.repository';
 import { mediaKeys } from '../../storage/media-keys';
 import { jobSettings } from '../job-settings';
-import { WORKER_LOST_MESSAGE } from '../queue';
-import { JobInputError, jobPayload, specCommon, type JobKindHandler } from './job-kind';
+import { JobInputError, WORKER_LOST_MESSAGE, jobPayload, specCommon, type JobKindHandler } from './job-kind';
 
 /** The most a stored analysis result may weigh (its curves are short; a full trial's series stay far below). */
 const MAX_RESULT_BYTES = 50 * 1024 * 1024;

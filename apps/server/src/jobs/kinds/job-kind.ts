@@ -3,6 +3,10 @@ import type { AnyJobSpec } from '@poselab/contract';
 import type { AppDeps } from '../../deps';
 import type { JobRow } from '../../repositories/job.repository';
 
+/** Words shown when every attempt of a job ended with its worker gone silent (the queue's sweep). */
+export const WORKER_LOST_MESSAGE =
+  'Processing stopped unexpectedly several times. Consider recording this trial again.';
+
 /** One result a worker sends up: a file (streamed or buffered) or, with body null, a record with meta only. */
 export interface JobOutput {
   tag: string;

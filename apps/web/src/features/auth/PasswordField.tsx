@@ -16,6 +16,10 @@ export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(functi
       type={show ? 'text' : 'password'}
       slotProps={{
         ...props.slotProps,
+        // The resting label ends before the eye button ('Passwort (mindestens 20 Zeichen)' ran into it: #29).
+        inputLabel: {
+          sx: { maxWidth: 'calc(100% - 64px)', '&.MuiInputLabel-shrink': { maxWidth: 'calc(133% - 32px)' } },
+        },
         input: {
           endAdornment: (
             <InputAdornment position="end">

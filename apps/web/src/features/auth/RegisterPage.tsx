@@ -9,11 +9,12 @@ import { apiCall } from '../../api/client';
 import { errorText } from '../../api/api-error';
 import { currentLanguage, LANGUAGES } from '../../i18n';
 import { useLocalizeMessage } from '../../i18n/contract-messages';
+import { docsHref } from '../../layout/support';
 import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import { AuthCard } from './AuthCard';
 import { CheckboxField } from './CheckboxField';
-import { countries } from './countries';
+import { countries, defaultCountry } from './countries';
 import { applyFieldErrors, submitDisabled } from './form-helpers';
 import { PasswordField } from './PasswordField';
 import { REGISTER_DEFAULTS, registerFormSchema, type RegisterForm } from './register-schema';
@@ -23,7 +24,7 @@ const SERVER_FIELDS = Object.keys(REGISTER_DEFAULTS);
 
 /** SPEC §2 Register: the 30-day free trial sign-up form (rules of SPEC §5). */
 export default function RegisterPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const lm = useLocalizeMessage();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -36,7 +37,7 @@ export default function RegisterPage() {
   } = useForm<RegisterForm>({
     resolver: zodResolver(registerFormSchema),
     // A visitor's UI language (stored choice or browser) is the likely choice for the account too.
-    defaultValues: { ...REGISTER_DEFAULTS, language: currentLanguage() },
+    defaultValues: { ...REGISTER_DEFAULTS, language: currentLanguage(), country: defaultCountry() },
   });
 
   const onSubmit = async ({
@@ -157,7 +158,9 @@ export default function RegisterPage() {
                 <Trans
                   t={t}
                   i18nKey="register.privacy"
-                  components={{ link: <Link href="/docs/privacy.html" target="_blank" rel="noopener" /> }}
+                  components={{
+                    link: <Link href={docsHref('privacy', i18n.language)} target="_blank" rel="noopener" />,
+                  }}
                 />
               }
             />
@@ -168,7 +171,9 @@ export default function RegisterPage() {
                 <Trans
                   t={t}
                   i18nKey="register.licensing"
-                  components={{ link: <Link href="/docs/terms.html" target="_blank" rel="noopener" /> }}
+                  components={{
+                    link: <Link href={docsHref('terms', i18n.language)} target="_blank" rel="noopener" />,
+                  }}
                 />
               }
             />

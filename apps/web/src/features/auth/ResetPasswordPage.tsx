@@ -32,7 +32,8 @@ export default function ResetPasswordPage() {
       const res = await apiCall(resetPasswordEndpoint, {
         body: { email: email.trim(), host: window.location.origin },
       });
-      toast.success(M.recoveryEmailSent);
+      // The answer says the same whether or not the address has an account: it alone is shown (issue #29), not
+      // also a toast claiming a mail was sent.
       setSent(res.message);
     } catch (err) {
       toast.error(failureText(M.recoveryEmailFailed, err));

@@ -16,7 +16,14 @@ import { AuthCard } from './AuthCard';
 import { finishVerifiedLogin } from './after-login';
 import { submitDisabled } from './form-helpers';
 
-const schema = z.object({ code: z.string().trim().min(1, M.codeRequired) });
+// The e-mailed code is 6 digits: anything else is refused here, without spending one of the code's tries.
+const schema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, M.codeRequired)
+    .regex(/^\d{6}$/, M.codeFormat),
+});
 type VerifyForm = z.infer<typeof schema>;
 
 /** SPEC §2 Verify: the e-mailed 6-digit code; Back to Login logs out. */
@@ -27,6 +34,8 @@ export default function VerifyPage() {
   const location = useLocation();
   const skipReset = Boolean((location.state as { skipReset?: boolean } | null)?.skipReset);
   const [failure, setFailure] = useState<string | null>(null);
+  const [resent, setResent] = useState<'sent' | 'kept' | null>(null);
+  const [resending, setResending] = useState(false);
   const asked = useRef(false);
   const {
     register,
@@ -65,6 +74,21 @@ export default function VerifyPage() {
     }
   };
 
+  // Issue #29: a lost or expired code can be sent again from here (the server keeps one sent under a minute ago).
+  const resend = async () => {
+    setFailure(null);
+    setResent(null);
+    setResending(true);
+    try {
+      const res = await apiCall(resetOtpChallengeEndpoint);
+      setResent(res.otp_challenge_sent ? 'sent' : 'kept');
+    } catch (err) {
+      setFailure(errorText(err));
+    } finally {
+      setResending(false);
+    }
+  };
+
   const backToLogin = async () => {
     await logout();
     navigate(routePath('Login'), { replace: true });
@@ -97,6 +121,14 @@ export default function VerifyPage() {
             disabled={submitDisabled(isSubmitting, isSubmitted, errors)}
           >
             {t('verify.submit')}
+          </Button>
+          {resent ? (
+            <Alert severity="info" role="status">
+              {t(resent === 'sent' ? 'verify.resent' : 'verify.resentRecently')}
+            </Alert>
+          ) : null}
+          <Button onClick={resend} disabled={resending}>
+            {t('verify.resend')}
           </Button>
           <Button onClick={backToLogin}>{t('backToLogin')}</Button>
         </Stack>

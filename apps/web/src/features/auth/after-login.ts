@@ -12,7 +12,7 @@ import { toast } from '../../toast/toast';
  */
 export async function finishVerifiedLogin(): Promise<string> {
   try {
-    applyUserInfo(await fetchOwnInfo());
+    void applyUserInfo(await fetchOwnInfo());
   } catch {
     toast.error(M.userInfoFailed);
   }

@@ -35,3 +35,20 @@ export function countries(lang: string = currentLanguage()): Country[] {
 export function countryName(code: string, lang: string = currentLanguage()): string {
   return countries(lang).find((c) => c.code === code)?.name ?? code;
 }
+
+/**
+ * The registration's first guess at the country: the region of the browser's language ('de-DE' → DE), else
+ * the preferred country of SPEC §9 (US). Issue #29: a German browser was offered 'Vereinigte Staaten'.
+ */
+export function defaultCountry(languages: readonly string[] = globalThis.navigator?.languages ?? []): string {
+  for (const tag of languages) {
+    let region: string | undefined;
+    try {
+      region = new Intl.Locale(tag).maximize().region;
+    } catch {
+      region = undefined;
+    }
+    if (region && CODES.includes(region)) return region;
+  }
+  return 'US';
+}

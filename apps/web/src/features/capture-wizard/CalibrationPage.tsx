@@ -30,7 +30,8 @@ import { ImportCalibration } from './ImportCalibration';
 import { ReconnectPhoneDialog } from './ReconnectPhoneDialog';
 import { useTrialRun } from './use-trial-run';
 import { WaitingForPhones } from './WaitingForPhones';
-import { Card, ConnectedPhones, WizardSteps } from './WizardParts';
+import { checkerboardErrors } from './checkerboard-form';
+import { Card, ConnectedPhones, WizardSteps, type WizardStep } from './WizardParts';
 
 type Placement = 'Perpendicular' | 'Lying';
 
@@ -179,17 +180,26 @@ export default function CalibrationPage() {
     ? t('captions.rerecord')
     : calibrationCaption(busy ? (st?.status ?? 'recording') : done ? 'done' : null, busy);
   const uploaded = st ?? live.data;
-  const validBoard = rows >= 2 && cols >= 2 && square > 0;
+  const boardErrors = checkerboardErrors(rows, cols, square);
+  const validBoard = !boardErrors.rows && !boardErrors.cols && !boardErrors.square;
+  const expectedVideos = uploaded?.n_videos_expected ?? 0;
+  const stepsDone: WizardStep[] = [
+    ...((live.data?.n_cameras_connected ?? 0) >= MIN_CAMERAS ? (['connect'] as const) : []),
+    ...(done ? (['calibration'] as const) : []),
+  ];
 
   return (
     <Page title={t('calibration.title')}>
-      <WizardSteps active={1} />
+      <WizardSteps active={1} done={stepsDone} />
       <Stack direction="row" sx={{ mb: 2, alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        {/* SPEC §2 'N of M videos uploaded', once a recording expects videos (not '0 of 0' beforehand). */}
         <Typography variant="h6" component="p" aria-live="polite">
-          {t('calibration.videosUploaded', {
-            uploaded: uploaded?.n_videos_uploaded ?? 0,
-            expected: uploaded?.n_videos_expected || uploaded?.n_cameras_connected || 0,
-          })}
+          {expectedVideos > 0
+            ? t('calibration.videosUploaded', {
+                uploaded: uploaded?.n_videos_uploaded ?? 0,
+                expected: expectedVideos,
+              })
+            : ''}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         <ReconnectPhoneDialog sessionId={sessionId} />
@@ -209,8 +219,9 @@ export default function CalibrationPage() {
                 type="number"
                 value={rows}
                 onChange={(e) => setRows(Number(e.target.value))}
-                slotProps={{ htmlInput: { min: 2, max: 50 } }}
-                helperText={t('calibration.innerCorners')}
+                slotProps={{ htmlInput: { min: 2, max: 50, step: 1 } }}
+                error={Boolean(boardErrors.rows)}
+                helperText={boardErrors.rows ? t(boardErrors.rows) : t('calibration.innerCorners')}
                 disabled={busy}
                 fullWidth
               />
@@ -219,8 +230,9 @@ export default function CalibrationPage() {
                 type="number"
                 value={cols}
                 onChange={(e) => setCols(Number(e.target.value))}
-                slotProps={{ htmlInput: { min: 2, max: 50 } }}
-                helperText={t('calibration.innerCorners')}
+                slotProps={{ htmlInput: { min: 2, max: 50, step: 1 } }}
+                error={Boolean(boardErrors.cols)}
+                helperText={boardErrors.cols ? t(boardErrors.cols) : t('calibration.innerCorners')}
                 disabled={busy}
                 fullWidth
               />
@@ -230,7 +242,9 @@ export default function CalibrationPage() {
               type="number"
               value={square}
               onChange={(e) => setSquare(Number(e.target.value))}
-              slotProps={{ htmlInput: { min: 1, step: 0.5 } }}
+              slotProps={{ htmlInput: { min: 1, max: 1000, step: 0.5 } }}
+              error={Boolean(boardErrors.square)}
+              helperText={boardErrors.square ? t(boardErrors.square) : undefined}
               disabled={busy}
             />
             <FormControl disabled={busy}>

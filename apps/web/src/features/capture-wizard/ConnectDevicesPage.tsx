@@ -45,7 +45,7 @@ export default function ConnectDevicesPage() {
 
   return (
     <Page title={t('connect.title')}>
-      <WizardSteps active={0} />
+      <WizardSteps active={0} done={connected >= MIN_CAMERAS ? ['connect'] : []} />
       {create.isError ? <Alert severity="error">{errorText(create.error)}</Alert> : null}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
         <Card title={t('connect.pairTitle')}>

@@ -194,7 +194,10 @@ export default function NeutralPage() {
 
   return (
     <Page title={t('neutral.title')}>
-      <WizardSteps active={2} />
+      <WizardSteps
+        active={2}
+        done={nCal !== undefined && nCal >= MIN_CAMERAS ? ['connect', 'calibration'] : []}
+      />
       <Stack direction="row" sx={{ mb: 2, justifyContent: 'flex-end' }}>
         <ReconnectPhoneDialog sessionId={sessionId} />
       </Stack>

@@ -78,7 +78,7 @@ describe('WaitingForPhones (issue #19)', () => {
         error_params: { phones: ['Camera 2 (iPhone)'] },
       }),
     ).toBe(
-      'Von Kamera 2 (iPhone) ist innerhalb von 24 Stunden kein Video eingetroffen. Bitte nehmen Sie den Versuch erneut auf.',
+      'Von Kamera 2 (iPhone) ist innerhalb von 24 Stunden kein Video eingetroffen. Bitte nehmen Sie die Aufnahme erneut vor.',
     );
     expect(trialErrorText(t, { error_msg: 'Something else' })).toBe('Something else');
   });

@@ -6,8 +6,14 @@ import { deviceName, type CaptureStatusReply } from './api';
 
 const STEPS = ['connect', 'calibration', 'neutral', 'trials'] as const;
 
-/** The wizard's step indicator (labels hidden on narrow screens). */
-export function WizardSteps({ active }: { active: number }) {
+export type WizardStep = (typeof STEPS)[number];
+
+/**
+ * The wizard's step indicator (labels hidden on narrow screens). A step is ticked only when the page knows it
+ * is done (`done`), not because it comes before the active one (issue #29: Calibration was ticked while the
+ * page said no camera was calibrated).
+ */
+export function WizardSteps({ active, done = [] }: { active: number; done?: readonly WizardStep[] }) {
   const { t } = useTranslation('wizard');
   return (
     <Stepper
@@ -16,7 +22,7 @@ export function WizardSteps({ active }: { active: number }) {
       sx={{ mb: 3, '& .MuiStepLabel-label': { display: { xs: 'none', sm: 'block' } } }}
     >
       {STEPS.map((s) => (
-        <Step key={s}>
+        <Step key={s} completed={done.includes(s)}>
           <StepLabel>{t(`steps.${s}`)}</StepLabel>
         </Step>
       ))}

@@ -214,11 +214,16 @@ export default function DashboardPage() {
           </Stack>
         </Paper>
         <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
-          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+          <Stack
+            direction="row"
+            sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1, gap: 1 }}
+          >
             <Typography variant="body2" color="text.secondary">
               {t('zoomHint')}
             </Typography>
+            {/* Keeps its width beside a long hint at 390 px ('Optionen' was cut: issue #29). */}
             <Button
+              sx={{ flexShrink: 0 }}
               startIcon={<TuneIcon />}
               onClick={(e) => setOptionsAnchor(e.currentTarget)}
               aria-haspopup="dialog"

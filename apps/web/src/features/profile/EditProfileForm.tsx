@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES as M,
   SECURITY_MESSAGES,
+  websiteField,
   type OwnProfile,
   type UpdateProfileBody,
 } from '@poselab/contract';
@@ -23,13 +24,13 @@ import { SelectField } from '../auth/SelectField';
  * e-mail address also needs the current password (issue #19).
  */
 const fields = z.object({
-  first_name: z.string().trim().min(1, M.firstNameRequired),
-  last_name: z.string().trim().min(1, M.lastNameRequired),
+  first_name: z.string().trim().min(1, M.firstNameRequired).max(150),
+  last_name: z.string().trim().min(1, M.lastNameRequired).max(150),
   email: z.string().trim().min(1, M.emailRequired).email(M.emailInvalid),
-  institution: z.string().trim(),
-  profession: z.string().trim(),
-  reason: z.string().trim(),
-  website: z.string().trim(),
+  institution: z.string().trim().max(300),
+  profession: z.string().trim().max(300),
+  reason: z.string().trim().max(2000),
+  website: websiteField,
   country: z.string(),
   language: z.enum(['en', 'de']),
   unit: z.enum(['metric', 'imperial']),

@@ -1,7 +1,7 @@
 import { Box, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IntendedUse, UserInfo } from '@poselab/contract';
+import { websiteHref, type IntendedUse, type UserInfo } from '@poselab/contract';
 import { countryName } from '../auth/countries';
 import { useFormat } from '../../i18n/format';
 import { intendedUseLabel } from '../auth/intended-use';
@@ -27,16 +27,14 @@ export function ProfileDetails({ info }: { info: UserInfo }) {
   const format = useFormat();
   const shortDate = (iso: string) => format.date(iso.slice(0, 10));
   const own = isOwnProfile(info) ? info : null;
-  const website = info.website ? (
-    <Link
-      href={/^https?:\/\//.test(info.website) ? info.website : `https://${info.website}`}
-      target="_blank"
-      rel="noopener noreferrer"
-    >
+  // Only an http(s) address becomes a link: a stored 'javascript:…' stays plain text (issue #29).
+  const href = websiteHref(info.website);
+  const website = href ? (
+    <Link href={href} target="_blank" rel="noopener noreferrer">
       {info.website}
     </Link>
   ) : (
-    ''
+    info.website
   );
   return (
     <Box

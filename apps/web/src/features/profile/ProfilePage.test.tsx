@@ -39,7 +39,7 @@ describe('ProfilePage (SPEC §2 Profile)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The user "ghost" does not exist.');
   });
 
-  const otherProfile = (public_email: string | null) => {
+  const otherProfile = (public_email: string | null, website = 'bob.example.org') => {
     const { is_own: _own, ...rest } = ownInfo('bob');
     return {
       username: rest.username,
@@ -47,7 +47,7 @@ describe('ProfilePage (SPEC §2 Profile)', () => {
       last_name: 'Stone',
       institution: rest.institution,
       profession: rest.profession,
-      website: 'bob.example.org',
+      website,
       country: 'DE',
       profile_picture: rest.profile_picture,
       unit: 'metric',
@@ -66,12 +66,20 @@ describe('ProfilePage (SPEC §2 Profile)', () => {
     );
     expect(screen.getByRole('link', { name: 'bob.example.org' })).toHaveAttribute(
       'href',
-      'https://bob.example.org',
+      'https://bob.example.org/',
     );
     expect(screen.getByText('Germany')).toBeInTheDocument();
     for (const name of ['Edit profile', 'Settings', 'Change image', 'Change logo']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
+  });
+
+  it('never makes a stored javascript: website a link (issue #29)', async () => {
+    stubApi({ 'POST /api/get_user_info/': () => ({ json: otherProfile(null, 'javascript:alert(1)') }) });
+    renderProfile('bob');
+    expect(await screen.findByText('javascript:alert(1)')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'javascript:alert(1)' })).not.toBeInTheDocument();
+    expect(document.querySelector('a[href*="javascript"]')).toBeNull();
   });
 
   it('hides Contact when the user did not choose to show their e-mail', async () => {

@@ -107,7 +107,8 @@ export default function ProfilePage() {
   const saveProfile = async (body: UpdateProfileBody) => {
     try {
       const updated = await apiCall(updateProfileEndpoint, { body });
-      applyUserInfo(updated);
+      // In the language just chosen: 'Profile updated.' came in English after switching to German (issue #29).
+      await applyUserInfo(updated);
       toast.success(M.profileUpdated);
       if (body.current_password && updated.pending_email) {
         toast.info(tSecurity('profile.emailChangeSent', { email: updated.pending_email }));

@@ -108,6 +108,7 @@ export function SessionTable({
               {columns.map((c) => (
                 <TableCell
                   key={c.id}
+                  sx={{ px: { xs: 1, sm: 2 } }}
                   sortDirection={sortState.sort === c.sort ? (sortState.desc ? 'desc' : 'asc') : false}
                 >
                   {c.sort ? (
@@ -153,7 +154,18 @@ export function SessionTable({
                 }}
               >
                 {columns.map((c) => (
-                  <TableCell key={c.id} sx={{ whiteSpace: 'nowrap' }}>
+                  // On a phone, names wrap rather than run behind the table's edge (issue #29).
+                  <TableCell
+                    key={c.id}
+                    sx={{
+                      whiteSpace: {
+                        xs: c.id === 'name' || c.id === 'subject' ? 'normal' : 'nowrap',
+                        sm: 'nowrap',
+                      },
+                      overflowWrap: 'anywhere',
+                      px: { xs: 1, sm: 2 },
+                    }}
+                  >
                     {c.cell(s)}
                   </TableCell>
                 ))}

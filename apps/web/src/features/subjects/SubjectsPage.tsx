@@ -135,7 +135,10 @@ export default function SubjectsPage() {
                       'characteristics',
                     ] as const
                   ).map((h) => (
-                    <TableCell key={h}>{t(`columns.${h}`)}</TableCell>
+                    // One line per header: 'Birth year' wrapped to a letter per line over its 4 digits (#29).
+                    <TableCell key={h} sx={{ whiteSpace: 'nowrap' }}>
+                      {t(`columns.${h}`)}
+                    </TableCell>
                   ))}
                   <TableCell padding="checkbox" aria-label={t('actionsColumn')} sx={stickyEndCell} />
                 </TableRow>

@@ -73,7 +73,7 @@ export function PlaybackControls({ viz, state }: { viz: Visualizer | null; state
         size="small"
         value={state.speed}
         onChange={(e) => viz?.setSpeed(Number(e.target.value))}
-        sx={{ width: 90 }}
+        sx={{ minWidth: 90 }}
         slotProps={{ htmlInput: { 'data-testid': 'speed-select' } }}
       >
         {PLAYBACK_SPEEDS.map((s) => (

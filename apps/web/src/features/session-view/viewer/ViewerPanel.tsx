@@ -59,7 +59,11 @@ export function ViewerPanel({
     if (!holder.current) return;
     let v: Visualizer;
     try {
-      v = new Visualizer(holder.current, { geometryBaseUrl, quality: requestedQuality() });
+      v = new Visualizer(holder.current, {
+        geometryBaseUrl,
+        quality: requestedQuality(),
+        label: i18n.t('session:viewer.canvasLabel'),
+      });
     } catch (err) {
       setError(i18n.t('session:viewer.webgl', { error: (err as Error).message }));
       return;
@@ -72,6 +76,9 @@ export function ViewerPanel({
       setViz(null);
     };
   }, []);
+
+  const canvasLabel = t('viewer.canvasLabel');
+  useEffect(() => viz?.setLabel(canvasLabel), [viz, canvasLabel]);
 
   useEffect(() => {
     if (!viz) return;
