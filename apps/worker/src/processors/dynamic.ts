@@ -6,12 +6,13 @@ import { ProcessingError } from '../host';
 import type { JobContext, ProcessorOutcome } from '../runner';
 import { cameraRefs, camerasOfTrial, keypointPipeline } from './keypoint-stage';
 import { writeSyncedVideo } from './video-sync';
+import { deidentifyVideos, type DeidentifyCamera } from './deidentify';
 import { trialModelFor } from './biomech-setup';
 
 /**
  * Dynamic trial: keypoints (limb lengths held to the neutral's, left and right alike), then the pipeline's
  * trialKinematics (as the CLI): IK on the neutral's scaled model, quality figures, coded warnings, and an
- * error beyond the hard limits; outputs and synced videos.
+ * error beyond the hard limits; outputs, synced videos and their de-identified copies.
  */
 export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome> {
   const { spec } = ctx;
@@ -104,7 +105,8 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
     });
   });
 
-  await ctx.step('video-sync', 90, 'Writing synchronised videos', async () => {
+  const deidentify: DeidentifyCamera[] = [];
+  await ctx.step('video-sync', 88, 'Writing synchronised videos', async () => {
     const duration = kp.keypoints.frameCount / kp.keypoints.fps;
     for (const [j, camIndex] of kp.cameras.entries()) {
       const cam = cams[camIndex];
@@ -120,9 +122,15 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
         fileName: `video-sync-${cam.number}.mp4`,
         filePath: out,
       });
-      ctx.progress(90 + (9 * (j + 1)) / kp.cameras.length, 'Writing synchronised videos');
+      deidentify.push({
+        cam,
+        track: kp.tracks[camIndex],
+        synced: { file: out, startFrame: Math.round(localStart * fps) },
+      });
+      ctx.progress(88 + (4 * (j + 1)) / kp.cameras.length, 'Writing synchronised videos');
     }
   });
+  await deidentifyVideos(ctx, deidentify, 92, 99);
   return {
     message: 'Done',
     trialMeta: {
