@@ -1,3 +1,4 @@
+import { sharesNoData } from './data-sharing';
 import { createHash } from 'node:crypto';
 import type { ArchivePayload, JobInput } from '@poselab/contract';
 import type { AppDeps } from '../deps';
@@ -37,7 +38,7 @@ export async function sessionAudience(
   const session = await new SessionRepository(deps.db).findById(sessionId);
   if (!session || session.removed_at) throw notFound();
   if (viewerId && session.user_id === viewerId) return { session, audience: { kind: 'owner', viewerId } };
-  if (session.public === 1 && session.trashed === 0)
+  if (session.public === 1 && session.trashed === 0 && !sharesNoData(session))
     return { session, audience: { kind: 'public', viewerId: null } };
   throw notFound();
 }
