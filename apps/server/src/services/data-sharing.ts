@@ -27,11 +27,13 @@ export function dataSharingOf(session: SessionRow): string | null {
 
 /**
  * What others than the owner get: identified → originals; de-identified → only the blurred copies;
- * processed data only, no data, or no recorded choice → no video or image at all. When in doubt, less.
+ * processed data only or no data → no video or image at all. A session without a recorded choice (made
+ * before the neutral step asked for one; the app cannot record a neutral pose without it) keeps what it gave
+ * before: the originals of a session its owner made public.
  */
 export function visitorVideoCopy(session: SessionRow): VideoCopy {
   const choice = dataSharingOf(session);
-  if (choice === IDENTIFIED_VIDEOS) return 'original';
+  if (choice === IDENTIFIED_VIDEOS || choice === null) return 'original';
   if (choice === DEIDENTIFIED_VIDEOS) return 'deidentified';
   return 'none';
 }
