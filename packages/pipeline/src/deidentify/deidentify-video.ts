@@ -13,7 +13,7 @@ import { probeVideo } from '../video/probe';
 import { DEIDENTIFY_TEXT } from './defaults';
 import { blurRegions } from './blur';
 import { createFaceModel, type FaceBox, type FaceModel } from './face-model';
-import { FrameScanner } from './face-scan';
+import { scanFaces } from './face-scan';
 import { DEFAULT_REGION_PLAN, planFaceRegions, type Region, type RegionPlanOptions } from './regions';
 
 export interface FindFacesOptions {
@@ -78,16 +78,12 @@ export async function findFaceRegions(input: string, opts: FindFacesOptions = {}
   let decoded = 0;
   try {
     const frames = decodeFrames(input, size.width, size.height, { everyNth: scanEvery });
-    const tileSize = opts.tileSize ?? DEIDENTIFY_DEFAULTS.tileSize;
-    const scanner = new FrameScanner(model, {
-      tileSize,
-      overlap: Math.round(tileSize * 0.375),
-      minScore: opts.minScore ?? DEIDENTIFY_DEFAULTS.minScore,
-      // Every window runs through the model at least once a second.
-      refreshScans: DEIDENTIFY_DEFAULTS.scansPerSecond,
-    });
     for await (const frame of frames) {
-      const faces = await scanner.scan(frame);
+      const faces = await scanFaces(model, frame, {
+        tileSize: opts.tileSize ?? DEIDENTIFY_DEFAULTS.tileSize,
+        overlap: Math.round((opts.tileSize ?? DEIDENTIFY_DEFAULTS.tileSize) * 0.375),
+        minScore: opts.minScore ?? DEIDENTIFY_DEFAULTS.minScore,
+      });
       facesFound += faces.length;
       scans.set(
         frame.index * scanEvery,

@@ -79,115 +79,37 @@ const MAX_FACE_SHARE = 0.45;
 /** Big faces are clear faces: the coarse level asks more of a box (there it mistook bare torsos for faces). */
 const COARSE_MIN_SCORE = 0.6;
 
-interface Window {
-  x: number;
-  y: number;
-  side: number;
-  maxFace?: number;
-  minScore?: number;
-}
-
-/** The windows of both levels for an image size. */
-export function scanWindows(width: number, height: number, opts: ScanOptions): Window[] {
-  const fine = tileGrid(width, height, opts.tileSize, opts.overlap);
-  const windows: Window[] = fine.tiles.map((t) => ({ ...t, side: fine.side, maxFace: fine.side * MAX_FACE_SHARE }));
-  const short = Math.min(width, height);
-  if (short > fine.side) {
-    const coarse = tileGrid(width, height, short, Math.round(short / 3));
-    windows.push(...coarse.tiles.map((t) => ({ ...t, side: coarse.side, minScore: COARSE_MIN_SCORE })));
-  }
-  return windows;
-}
-
 /** Every face the model finds in the image, in image pixels. */
 export async function scanFaces(model: FaceModel, image: RgbImage, opts: ScanOptions): Promise<FaceBox[]> {
-  return detectInWindows(model, image, scanWindows(image.width, image.height, opts), opts.minScore);
-}
-
-/** A coarse grey sample of a window, to tell whether its picture changed. */
-function sampleWindow(image: RgbImage, w: Window, grid = 24): Uint8Array {
-  const out = new Uint8Array(grid * grid);
-  for (let j = 0; j < grid; j++)
-    for (let i = 0; i < grid; i++) {
-      const x = Math.min(image.width - 1, Math.floor(w.x + ((i + 0.5) * w.side) / grid));
-      const y = Math.min(image.height - 1, Math.floor(w.y + ((j + 0.5) * w.side) / grid));
-      const s = (y * image.width + x) * 3;
-      out[j * grid + i] = (image.data[s] + 2 * image.data[s + 1] + image.data[s + 2]) >> 2;
-    }
-  return out;
-}
-
-/** Mean absolute difference of two samples (grey levels 0..255). */
-function meanAbsDiff(a: Uint8Array, b: Uint8Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
-  return sum / a.length;
-}
-
-/**
- * Scans the frames of one video, one after the other. A window whose picture did not change since it was
- * last run through the model (a fixed phone: most of the room) keeps that run's faces instead of running
- * again, found or not; every window runs again at least every `refreshScans` scans. Same answers as
- * scanFaces on a still picture, a fraction of the work on a lab recording.
- */
-export class FrameScanner {
-  private windows: Window[] | null = null;
-  private last: Array<{ sample: Uint8Array; faces: FaceBox[]; age: number } | null> = [];
-  /** Windows run through the model and windows reused, for the figures. */
-  ran = 0;
-  reused = 0;
-
-  constructor(
-    private readonly model: FaceModel,
-    private readonly opts: ScanOptions & { maxChange?: number; refreshScans?: number },
-  ) {}
-
-  async scan(image: RgbImage): Promise<FaceBox[]> {
-    this.windows ??= scanWindows(image.width, image.height, this.opts);
-    const maxChange = this.opts.maxChange ?? 2.5;
-    const refresh = this.opts.refreshScans ?? 10;
-    const samples = this.windows.map((w) => sampleWindow(image, w));
-    const stale: number[] = [];
-    samples.forEach((sample, i) => {
-      const prev = this.last[i];
-      if (!prev || prev.age >= refresh || meanAbsDiff(prev.sample, sample) > maxChange) stale.push(i);
-      else prev.age++;
-    });
-    const fresh = await detectPerWindow(this.model, image, stale.map((i) => this.windows![i]), this.opts.minScore);
-    stale.forEach((i, n) => (this.last[i] = { sample: samples[i], faces: fresh[n], age: 0 }));
-    this.ran += stale.length;
-    this.reused += this.windows.length - stale.length;
-    return nonMaxSuppression(this.last.flatMap((l) => l?.faces ?? []));
+  const fine = tileGrid(image.width, image.height, opts.tileSize, opts.overlap);
+  const windows = fine.tiles.map((t) => ({ ...t, side: fine.side, maxFace: fine.side * MAX_FACE_SHARE }));
+  const short = Math.min(image.width, image.height);
+  if (short > fine.side) {
+    const coarse = tileGrid(image.width, image.height, short, Math.round(short / 3));
+    windows.push(...coarse.tiles.map((t) => ({ ...t, side: coarse.side, maxFace: Infinity, minScore: COARSE_MIN_SCORE })));
   }
+  return detectInWindows(model, image, windows, opts.minScore);
 }
 
 /** Faces found in the given square windows of the image (frame pixels), merged. */
 export async function detectInWindows(
   model: FaceModel,
   image: RgbImage,
-  windows: Window[],
+  windows: Array<{ x: number; y: number; side: number; maxFace?: number; minScore?: number }>,
   minScore: number,
 ): Promise<FaceBox[]> {
-  return nonMaxSuppression((await detectPerWindow(model, image, windows, minScore)).flat());
-}
-
-/** Faces found in each window (frame pixels), one batch through the model. */
-async function detectPerWindow(
-  model: FaceModel,
-  image: RgbImage,
-  windows: Window[],
-  minScore: number,
-): Promise<FaceBox[][]> {
   if (windows.length === 0) return [];
   const size = model.inputSize;
   const batch = new Float32Array(windows.length * size * size * 3);
   windows.forEach((w, i) => fillTile(image, w.x, w.y, w.side, size, batch, i * size * size * 3));
   const perTile = await model.detect(batch, windows.length, minScore);
-  return perTile.map((boxes, i) => {
+  const found: FaceBox[] = [];
+  perTile.forEach((boxes, i) => {
     const { x, y, side, maxFace = Infinity, minScore: atLeast = minScore } = windows[i];
     const k = side / size;
-    return boxes
-      .filter((b) => Math.max(b.width, b.height) * k <= maxFace && b.score >= atLeast)
-      .map((b) => ({ x: x + b.x * k, y: y + b.y * k, width: b.width * k, height: b.height * k, score: b.score }));
+    for (const b of boxes)
+      if (Math.max(b.width, b.height) * k <= maxFace && b.score >= atLeast)
+        found.push({ x: x + b.x * k, y: y + b.y * k, width: b.width * k, height: b.height * k, score: b.score });
   });
+  return nonMaxSuppression(found);
 }
