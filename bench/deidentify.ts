@@ -84,7 +84,9 @@ console.log(
     facesFoundAfter: sum(lower, 'facesFoundAfter'),
     facesFoundAfterFullRange: sum(other, 'facesFoundAfter'),
     subjectFoundBeforePct: +((100 * sum(lower, 'subjectFoundBefore')) / Math.max(1, facing)).toFixed(1),
-    subjectFoundBeforeFullRangePct: +((100 * sum(other, 'subjectFoundBefore')) / Math.max(1, facing)).toFixed(1),
+    subjectFoundBeforeFullRangePct: +((100 * sum(other, 'subjectFoundBefore')) / Math.max(1, facing)).toFixed(
+      1,
+    ),
     subjectFacingFrames: facing,
     poseDetectFps: +(frames / poseSec).toFixed(2),
     addedShareOfDetection: +(deidSec / poseSec).toFixed(2),

@@ -43,7 +43,6 @@ export interface SessionArchiveContent {
   withVideos: boolean;
 }
 
-
 /** A file or folder name made safe for a zip path (trial names are validated, older data may not be). */
 export function safeSegment(name: string): string {
   const s = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');

@@ -35,7 +35,11 @@ function resultDto(deps: AppDeps, r: ResultRow, key: string | null, viewer: Medi
 }
 
 /** The copy of the videos this viewer gets of the session's trials (data-sharing.ts; the owner: originals). */
-export async function videoCopyForViewer(deps: AppDeps, sessionId: string, viewer: MediaViewer): Promise<VideoCopy> {
+export async function videoCopyForViewer(
+  deps: AppDeps,
+  sessionId: string,
+  viewer: MediaViewer,
+): Promise<VideoCopy> {
   const session = await new SessionRepository(deps.db).findById(sessionId);
   if (!session) return 'none';
   if (viewer.kind === 'user' && viewer.userId === session.user_id) return 'original';

@@ -35,4 +35,3 @@ export function parseDeidentifyArgs(argv: string[]): DeidentifyArgs {
   if (path.resolve(out) === path.resolve(input)) throw new Error('--out must not be the input video');
   return { input, out, pose };
 }
-

@@ -35,7 +35,8 @@ function blurRegion(image: RgbImage, r: Region): void {
       counts[c]++;
     }
   }
-  for (let c = 0; c < counts.length; c++) for (let k = 0; k < 3; k++) means[c * 3 + k] /= Math.max(1, counts[c]);
+  for (let c = 0; c < counts.length; c++)
+    for (let k = 0; k < 3; k++) means[c * 3 + k] /= Math.max(1, counts[c]);
   for (let y = y0; y < y1; y++) {
     const gy = Math.min(CELLS - 1, Math.max(0, ((y - y0 + 0.5) * CELLS) / h - 0.5));
     const iy = Math.min(CELLS - 2, Math.floor(gy));

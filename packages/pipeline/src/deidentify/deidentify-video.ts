@@ -87,7 +87,13 @@ export async function findFaceRegions(input: string, opts: FindFacesOptions = {}
       facesFound += faces.length;
       scans.set(
         frame.index * scanEvery,
-        faces.map((b) => ({ x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k, score: b.score })),
+        faces.map((b) => ({
+          x: b.x * k,
+          y: b.y * k,
+          width: b.width * k,
+          height: b.height * k,
+          score: b.score,
+        })),
       );
       decoded++;
       opts.onProgress?.(decoded * scanEvery, info.frameCount);
@@ -97,10 +103,15 @@ export async function findFaceRegions(input: string, opts: FindFacesOptions = {}
   }
   // The frame count from the container can be short of what the decoder gives: cover every decoded frame.
   const frameCount = Math.max(info.frameCount, decoded * scanEvery, opts.heads?.length ?? 0);
-  const regions = planFaceRegions(frameCount, scans, opts.heads ?? [], opts.plan ?? {
-    ...DEFAULT_REGION_PLAN,
-    holdFrames: Math.max(scanEvery, Math.round(fps * DEIDENTIFY_DEFAULTS.holdSec)),
-  });
+  const regions = planFaceRegions(
+    frameCount,
+    scans,
+    opts.heads ?? [],
+    opts.plan ?? {
+      ...DEFAULT_REGION_PLAN,
+      holdFrames: Math.max(scanEvery, Math.round(fps * DEIDENTIFY_DEFAULTS.holdSec)),
+    },
+  );
   return {
     width: info.displayWidth,
     height: info.displayHeight,

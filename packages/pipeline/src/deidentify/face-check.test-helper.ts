@@ -62,7 +62,12 @@ export async function createPeopleModel(): Promise<PeopleModel> {
         );
         const cx = xs.reduce((a, b) => a + b, 0) / xs.length;
         const cy = ys.reduce((a, b) => a + b, 0) / ys.length;
-        const [x0, y0, x1, y1] = [v[o + 52] * image.width, v[o + 51] * image.height, v[o + 54] * image.width, v[o + 53] * image.height];
+        const [x0, y0, x1, y1] = [
+          v[o + 52] * image.width,
+          v[o + 51] * image.height,
+          v[o + 54] * image.width,
+          v[o + 53] * image.height,
+        ];
         people.push({
           box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 },
           head: { x: cx - size / 2, y: cy - size / 2, width: size, height: size },
@@ -130,7 +135,11 @@ export interface FaceCheckOptions {
 }
 
 /** Compares an original video with its de-identified copy, frame by frame, at the same size. */
-export async function checkFaces(original: string, blurred: string, opts: FaceCheckOptions): Promise<FaceCheckResult> {
+export async function checkFaces(
+  original: string,
+  blurred: string,
+  opts: FaceCheckOptions,
+): Promise<FaceCheckResult> {
   const { width, height } = opts.size;
   const decode = (file: string) => decodeFrames(file, width, height, { everyNth: opts.everyNth ?? 1 });
   const after = decode(blurred);

@@ -54,7 +54,14 @@ interface RangeSpec {
 }
 
 const RANGES: Record<FaceModelRange, RangeSpec> = {
-  short: { file: 'facemesh-detection-short', size: 128, layers: [[8, 2], [16, 6]] },
+  short: {
+    file: 'facemesh-detection-short',
+    size: 128,
+    layers: [
+      [8, 2],
+      [16, 6],
+    ],
+  },
   full: { file: 'facemesh-detection-full', size: 192, layers: [[4, 1]] },
 };
 
@@ -121,7 +128,13 @@ export async function createFaceModel(range: FaceModelRange): Promise<FaceModel>
           const cy = values[o + 2] + anchors[2 * a + 1];
           const w = values[o + 3];
           const h = values[o + 4];
-          boxes.push({ x: cx - w / 2, y: cy - h / 2, width: w, height: h, score: 1 / (1 + Math.exp(-values[o])) });
+          boxes.push({
+            x: cx - w / 2,
+            y: cy - h / 2,
+            width: w,
+            height: h,
+            score: 1 / (1 + Math.exp(-values[o])),
+          });
         }
         result.push(boxes);
       }

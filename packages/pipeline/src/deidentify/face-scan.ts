@@ -39,7 +39,15 @@ export function tileGrid(width: number, height: number, tile: number, overlap: n
 }
 
 /** Nearest-neighbour resample of a square frame window into a model input tile (float RGB 0..255). */
-function fillTile(image: RgbImage, x0: number, y0: number, side: number, size: number, out: Float32Array, at: number) {
+function fillTile(
+  image: RgbImage,
+  x0: number,
+  y0: number,
+  side: number,
+  size: number,
+  out: Float32Array,
+  at: number,
+) {
   const { width, height, data } = image;
   const scale = side / size;
   for (let y = 0; y < size; y++) {
@@ -86,7 +94,14 @@ export async function scanFaces(model: FaceModel, image: RgbImage, opts: ScanOpt
   const short = Math.min(image.width, image.height);
   if (short > fine.side) {
     const coarse = tileGrid(image.width, image.height, short, Math.round(short / 3));
-    windows.push(...coarse.tiles.map((t) => ({ ...t, side: coarse.side, maxFace: Infinity, minScore: COARSE_MIN_SCORE })));
+    windows.push(
+      ...coarse.tiles.map((t) => ({
+        ...t,
+        side: coarse.side,
+        maxFace: Infinity,
+        minScore: COARSE_MIN_SCORE,
+      })),
+    );
   }
   return detectInWindows(model, image, windows, opts.minScore);
 }
@@ -109,7 +124,13 @@ export async function detectInWindows(
     const k = side / size;
     for (const b of boxes)
       if (Math.max(b.width, b.height) * k <= maxFace && b.score >= atLeast)
-        found.push({ x: x + b.x * k, y: y + b.y * k, width: b.width * k, height: b.height * k, score: b.score });
+        found.push({
+          x: x + b.x * k,
+          y: y + b.y * k,
+          width: b.width * k,
+          height: b.height * k,
+          score: b.score,
+        });
   });
   return nonMaxSuppression(found);
 }

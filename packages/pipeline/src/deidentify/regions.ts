@@ -51,7 +51,8 @@ export function headBoxesFromKeypoints(kp: Keypoints2D, minConfidence = 0.2): Ar
     const pts: Array<[number, number]> = [];
     for (const i of head) {
       const o = (f * n + i) * 3;
-      if (kp.data[o + 2] >= minConfidence && Number.isFinite(kp.data[o])) pts.push([kp.data[o], kp.data[o + 1]]);
+      if (kp.data[o + 2] >= minConfidence && Number.isFinite(kp.data[o]))
+        pts.push([kp.data[o], kp.data[o + 1]]);
     }
     if (pts.length === 0) {
       out.push(null);
