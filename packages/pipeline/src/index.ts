@@ -136,4 +136,10 @@ export {
   type RegionPlanOptions,
 } from './deidentify/regions';
 export { createFaceModel, type FaceBox, type FaceModel, type FaceModelRange } from './deidentify/face-model';
-export { scanFaces, tileGrid, nonMaxSuppression, type RgbImage, type ScanOptions } from './deidentify/face-scan';
+export {
+  scanFaces,
+  tileGrid,
+  nonMaxSuppression,
+  type RgbImage,
+  type ScanOptions,
+} from './deidentify/face-scan';
