@@ -21,8 +21,8 @@ export interface DeidentifyCamera {
 /**
  * The de-identification step (issue #27): for every camera a copy of the trial video and of its synced video
  * with every face blurred, stored beside the originals as results 'video-deidentified' and
- * 'video-sync-deidentified'. Made for every trial whatever the subject's choice now, so that a later change
- * of the choice applies at once (the server decides which copy a caller gets, media-access.service.ts).
+ * 'video-sync-deidentified', for trials of subjects who chose de-identified videos (the server decides which
+ * copy a caller gets, media-access.service.ts).
  */
 export async function deidentifyVideos(
   ctx: JobContext,

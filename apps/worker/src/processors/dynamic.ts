@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { DATA_SHARING_CHOICES } from '@poselab/contract';
 import { join } from 'node:path';
 import { readOsim, visualizerTransforms, writeMot, writeTrc } from '@poselab/biomech';
 import { KinematicsError, renumberCameras, trialKinematics, trialLimbRefinement } from '@poselab/pipeline';
@@ -130,7 +131,10 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
       ctx.progress(88 + (4 * (j + 1)) / kp.cameras.length, 'Writing synchronised videos');
     }
   });
-  await deidentifyVideos(ctx, deidentify, 92, 99);
+  // Only for subjects who chose de-identified videos: the step costs more than the rest of the processing
+  // (README), so others' trials skip it; after a later switch to that choice, visitors get no video until
+  // the trial is processed again.
+  if (spec.settings.data_sharing === DATA_SHARING_CHOICES[1]) await deidentifyVideos(ctx, deidentify, 92, 99);
   return {
     message: 'Done',
     trialMeta: {
