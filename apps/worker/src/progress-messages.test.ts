@@ -14,6 +14,7 @@ function reportedTexts(): string[] {
     'processors/neutral.ts',
     'processors/dynamic.ts',
     'processors/keypoint-stage.ts',
+    'processors/deidentify.ts',
   ].map((f) => join(dir, f));
   const texts = new Set<string>();
   const patterns = [

@@ -20,6 +20,9 @@ export const RESULT_TAGS = [
   'session_metadata',
   'camera-calibration',
   'calibration-report',
+  // De-identified copies (issue #27): every face blurred; what visitors get under that data sharing choice.
+  'video-deidentified',
+  'video-sync-deidentified',
 ] as const;
 
 export const progressInfo = z.object({ percent: z.number().nullable(), message: z.string().nullable() });

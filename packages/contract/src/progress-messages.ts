@@ -20,6 +20,7 @@ export const PROGRESS_MESSAGES = {
   inverseKinematics: 'Computing joint angles (inverse kinematics)',
   writingResults: 'Writing results',
   writingVideos: 'Writing synchronised videos',
+  blurringFaces: 'Blurring faces in the videos',
   neutralDone: 'Neutral pose processed.',
   preparingArchive: 'Preparing the archive',
   archiveReady: 'Archive ready',

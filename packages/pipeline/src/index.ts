@@ -127,3 +127,32 @@ export * from './kinematics/index';
 export { withDetectionCache } from './pose/detection-cache';
 export { reprojectionStats, type ReprojectionStats } from './triangulation/reprojection-stats';
 export { main as cliMain } from './cli/main';
+// De-identification (see README "De-identification").
+export {
+  deidentifyVideo,
+  findFaceRegions,
+  writeBlurredVideo,
+  fitSize,
+  DEIDENTIFY_DEFAULTS,
+  type DeidentifyReport,
+  type FaceRegionPlan,
+  type FindFacesOptions,
+  type WriteBlurredOptions,
+} from './deidentify/deidentify-video';
+export { blurRegions } from './deidentify/blur';
+export {
+  planFaceRegions,
+  headBoxesFromKeypoints,
+  padBox,
+  DEFAULT_REGION_PLAN,
+  type Region,
+  type RegionPlanOptions,
+} from './deidentify/regions';
+export { createFaceModel, type FaceBox, type FaceModel, type FaceModelRange } from './deidentify/face-model';
+export {
+  scanFaces,
+  tileGrid,
+  nonMaxSuppression,
+  type RgbImage,
+  type ScanOptions,
+} from './deidentify/face-scan';

@@ -17,6 +17,11 @@ export class ResultRepository {
     return this.db.selectFrom('results').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The result stored under this media key (tags decide who may read it, media-access.service.ts). */
+  findByStorageKey(key: string): Promise<ResultRow | undefined> {
+    return this.db.selectFrom('results').selectAll().where('storage_key', '=', key).executeTakeFirst();
+  }
+
   ofTrial(trialId: string, tag?: string): Promise<ResultRow[]> {
     let q = this.db.selectFrom('results').selectAll().where('trial_id', '=', trialId);
     if (tag) q = q.where('tag', '=', tag);

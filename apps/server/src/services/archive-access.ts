@@ -1,3 +1,4 @@
+import { dataSharingChangedAt, sharesNoData } from './data-sharing';
 import type { AppDeps } from '../deps';
 import type { ArchiveRow } from '../repositories/archive.repository';
 import { notFound } from '../http/http-error';
@@ -23,7 +24,7 @@ export async function sessionAudience(
   const session = await new SessionRepository(deps.db).findById(sessionId);
   if (!session || session.removed_at) throw notFound();
   if (viewerId && session.user_id === viewerId) return { session, audience: { kind: 'owner', viewerId } };
-  if (session.public === 1 && session.trashed === 0)
+  if (session.public === 1 && session.trashed === 0 && !sharesNoData(session))
     return { session, audience: { kind: 'public', viewerId: null } };
   throw notFound();
 }
@@ -52,7 +53,8 @@ export function audienceOf(archive: ArchiveRow): ArchiveAudience {
 
 /**
  * Whether a viewer may still have a made archive: an owner's archive only its owner, while they still own
- * its session or subject; a public archive anyone, while the session is public and out of the recycle bin.
+ * its session or subject; a public archive anyone, while the session is public and out of the recycle bin
+ * and the subject's data sharing choice is the one it was made under.
  */
 export async function mayHaveArchive(
   deps: AppDeps,
@@ -67,7 +69,11 @@ export async function mayHaveArchive(
       else if ((await sessionAudience(deps, scope.id, viewerId)).audience.kind !== 'owner') return false;
       return true;
     }
-    return (await sessionAudience(deps, scope.id, null)).audience.kind === 'public';
+    const { session, audience } = await sessionAudience(deps, scope.id, null);
+    if (audience.kind !== 'public') return false;
+    // Made under an earlier data sharing choice: its content may be what the subject no longer allows.
+    const changedAt = dataSharingChangedAt(session);
+    return !changedAt || archive.created_at >= changedAt;
   } catch {
     return false;
   }

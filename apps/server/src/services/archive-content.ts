@@ -1,8 +1,8 @@
+import { dataSharingOf, sharesNoData, visitorVideoCopy, type VideoCopy } from './data-sharing';
 import {
   ANALYSIS_RESULT_TAG_PREFIX,
   CAMERA_CALIBRATION_TAG,
   cameraCalibrationResult,
-  DATA_SHARING_CHOICES,
   type ArchiveCamera,
   type ArchiveSession,
   type CameraCalibrationResult,
@@ -43,25 +43,25 @@ export interface SessionArchiveContent {
   withVideos: boolean;
 }
 
-const IDENTIFIED_VIDEOS = DATA_SHARING_CHOICES[0];
-
 /** A file or folder name made safe for a zip path (trial names are validated, older data may not be). */
 export function safeSegment(name: string): string {
   const s = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');
   return s.slice(0, 120) || '_';
 }
 
-/** The subject's data sharing choice as recorded with the neutral pose (or the session's settings). */
-export function dataSharingOf(session: SessionRow): string | null {
-  const meta = parseSessionMeta(session);
-  const subject = (meta.subject ?? {}) as Record<string, unknown>;
-  const choice = subject.data_sharing ?? meta.settings?.data_sharing;
-  return typeof choice === 'string' && choice ? choice : null;
+export { dataSharingOf };
+
+/**
+ * The copy of the videos an archive holds: the owner's originals, others' what the subject's data sharing
+ * choice allows (data-sharing.ts: originals, the blurred copies, or none).
+ */
+export function archiveVideoCopy(session: SessionRow, audience: ArchiveAudience): VideoCopy {
+  return audience.kind === 'owner' ? 'original' : sharesNoData(session) ? 'none' : visitorVideoCopy(session);
 }
 
-/** Videos go to the owner, and to others only when the subject allowed sharing identified videos. */
+/** Videos go to the owner, and to others as the subject's choice allows (each file checked by mayRead too). */
 export function videosAllowed(session: SessionRow, audience: ArchiveAudience): boolean {
-  return audience.kind === 'owner' || dataSharingOf(session) === IDENTIFIED_VIDEOS;
+  return archiveVideoCopy(session, audience) !== 'none';
 }
 
 /** The check made for every file an archive reads: the media access rule for the audience's viewer. */
@@ -116,7 +116,8 @@ export async function sessionArchiveContent(
   const trials = await trialsRepo.listBySession(session.id);
   const neutral = [...trials].reverse().find((t) => t.name === 'neutral' && t.status === 'done');
   const { trialId: calibrationTrialId, calibration } = await calibrationOf(deps, session, neutral, devices);
-  const withVideos = opts.withVideos && videosAllowed(session, opts.audience);
+  const videoCopy = archiveVideoCopy(session, opts.audience);
+  const withVideos = opts.withVideos && videoCopy !== 'none';
 
   // Cameras: the calibration's order (pairing order), then any other paired phone.
   const cameraDevices: Array<string | null> = calibration ? calibration.cameras.map((c) => c.device_id) : [];
@@ -155,8 +156,9 @@ export async function sessionArchiveContent(
     entries.push({ path, input: inputId, store });
   };
 
-  // Calibration images, from the calibration this session uses (possibly another session's).
-  if (calibrationTrialId) {
+  // Calibration images, from the calibration this session uses (possibly another session's); they show the
+  // room and may show people: only where originals may go.
+  if (calibrationTrialId && videoCopy === 'original') {
     for (const r of await resultsRepo.ofTrial(calibrationTrialId, 'calibration-img')) {
       const cam = camOf(r.device_id);
       if (r.storage_key && cam !== null)
@@ -224,6 +226,20 @@ export async function sessionArchiveContent(
       analyses.push({ trial: name, function_id: fn, input: inputId });
     }
     if (!withVideos) continue;
+    if (videoCopy === 'deidentified') {
+      // The blurred copies under the originals' names: the archive's layout stays the same.
+      for (const [tag, suffix] of [
+        ['video-deidentified', ''],
+        ['video-sync-deidentified', '_sync'],
+      ] as const)
+        for (const r of tagged(tag)) {
+          const cam = camOf(r.device_id);
+          if (cam === null) continue;
+          const path = `Videos/Cam${cam}/InputMedia/${name}/${name}${suffix}.mp4`;
+          await add('video', r.id, r.storage_key!, t.id, path, true, null);
+        }
+      continue;
+    }
     for (const v of videos.filter((v: VideoRow) => v.trial_id === t.id)) {
       const cam = camOf(v.device_id);
       if (cam === null) continue;

@@ -1,3 +1,4 @@
+import { dataSharingOf } from './data-sharing';
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_FRAMERATE,
@@ -109,7 +110,13 @@ export async function setMetadata(
   const settings = { ...(meta.settings ?? {}) };
   const oldFramerate = sessionFramerate(s);
   if (q.settings_framerate !== undefined) settings.framerate = q.settings_framerate;
-  if (q.settings_data_sharing !== undefined) settings.data_sharing = q.settings_data_sharing;
+  if (q.settings_data_sharing !== undefined && q.settings_data_sharing !== dataSharingOf(s)) {
+    // A changed choice replaces the one recorded with the neutral pose and applies at once to everything
+    // already shared (media access reads it at each request; visitors' archives made before it stop opening).
+    settings.data_sharing = q.settings_data_sharing;
+    if (meta.subject) meta.subject = { ...meta.subject, data_sharing: q.settings_data_sharing };
+    meta.data_sharing_changed_at = deps.clock.now().toISOString();
+  }
   if (q.settings_scaling_setup !== undefined) settings.scaling_setup = q.settings_scaling_setup;
   if (q.settings_openSimModel !== undefined) settings.openSimModel = q.settings_openSimModel;
   if (q.settings_augmenter_model !== undefined) settings.augmenter_model = q.settings_augmenter_model;

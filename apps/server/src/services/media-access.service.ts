@@ -5,6 +5,7 @@ import { TrialRepository } from '../repositories/trial.repository';
 import { sessionIdOfKey } from '../storage/media-keys';
 import { mayHaveArchive } from './archive-access';
 import { signMediaClaims } from '../storage/signed-url';
+import { choiceAllowsKey } from './data-sharing';
 import { grantAllowsMedia, type ShareGrant } from './share-access';
 
 /**
@@ -81,7 +82,11 @@ const ARCHIVE_KEY = /^archives\/([^/]+)\//;
  * - partial uploads: nobody;
  * - a data archive (issue #18): its finished zip only, until it expires, to whoever may still have it
  *   (archive-access.ts: the owner while owning its data; anyone while its public session stays public);
- * - a share grant (issue #17): result files of its subject's shared trials, while the token is current.
+ * - a share grant (issue #17): result files of its subject's shared trials, while the token is current;
+ * - whatever leaves the owner also follows the subject's data sharing choice (issue #27, data-sharing.ts):
+ *   originals only under 'identified', only the blurred copies under 'de-identified', no video or image
+ *   under 'processed data', nothing under 'no data'. Read from the session now, so a changed choice
+ *   applies to every earlier link at once.
  */
 export async function mayReadMedia(
   deps: AppDeps,
@@ -112,7 +117,7 @@ export async function mayReadMedia(
     if (!isOwner && trial.trashed !== 0) return false;
     if (isOwner && trashedSinceIssue(trial, signedUntilSec)) return false;
   }
-  return true;
+  return isOwner || choiceAllowsKey(deps, session, key);
 }
 
 /**

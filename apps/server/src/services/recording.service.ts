@@ -1,3 +1,4 @@
+import { dataSharingOf } from './data-sharing';
 import { randomUUID } from 'node:crypto';
 import {
   ALPHA_DASH_CUSTOM,
@@ -172,6 +173,10 @@ export async function saveNeutralSubject(
   const patch: { meta: string; subject_id?: string; updated_at: string } = {
     meta: JSON.stringify({
       ...meta,
+      // A new choice applies at once to what was shared before (data-sharing.ts, archive-access.ts).
+      ...(input.subject_data_sharing !== undefined && input.subject_data_sharing !== dataSharingOf(session)
+        ? { data_sharing_changed_at: deps.clock.now().toISOString() }
+        : {}),
       subject: {
         id: input.subject_id ?? session.subject_id,
         mass: input.subject_mass,

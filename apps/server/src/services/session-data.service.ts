@@ -8,12 +8,13 @@ import {
   type validSessionsEndpoint,
 } from '@poselab/contract';
 import type { AppDeps } from '../deps';
-import { notFound, unauthorized } from '../http/http-error';
+import { notFound, unauthorized, conflict } from '../http/http-error';
 import { SessionRepository, type SessionListRow, type SessionRow } from '../repositories/session.repository';
 import { SubjectRepository } from '../repositories/subject.repository';
 import { TrialRepository } from '../repositories/trial.repository';
 import { DeviceRepository } from '../repositories/device.repository';
 import { RemovalService } from './removal.service';
+import { NO_DATA_NOT_PUBLIC, sharesNoData } from './data-sharing';
 import { sessionDto } from './session-dto';
 import { sessionPageCache } from './session-page-cache';
 
@@ -64,7 +65,7 @@ export class SessionDataService {
   async readable(id: string, viewerId: string | null): Promise<SessionRow> {
     const s = await this.repo.findById(id);
     if (!s || s.removed_at) throw notFound();
-    if (s.user_id === viewerId || (s.public === 1 && s.trashed === 0)) return s;
+    if (s.user_id === viewerId || (s.public === 1 && s.trashed === 0 && !sharesNoData(s))) return s;
     throw notFound();
   }
 
@@ -136,7 +137,8 @@ export class SessionDataService {
   }
 
   async setPublic(id: string, userId: string, isPublic: boolean): Promise<Session> {
-    await this.owned(id, userId);
+    const s = await this.owned(id, userId);
+    if (isPublic && sharesNoData(s)) throw conflict(NO_DATA_NOT_PUBLIC);
     await this.repo.update(id, { public: isPublic ? 1 : 0, updated_at: this.now() });
     return this.get(id, userId);
   }

@@ -2,7 +2,8 @@ import type { Session, Trial, TrialResult, TrialStatus } from '@poselab/contract
 import type { AppDeps } from '../deps';
 import { mediaUrl, type MediaViewer, viewerOf } from './media-access.service';
 import { trialMetaDto } from './trial-meta';
-import type { SessionRow } from '../repositories/session.repository';
+import { SessionRepository, type SessionRow } from '../repositories/session.repository';
+import { mediaForCopy, sharesNoData, visitorVideoCopy, type VideoCopy } from './data-sharing';
 import {
   TrialRepository,
   type ResultRow,
@@ -19,13 +20,13 @@ function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-function resultDto(deps: AppDeps, r: ResultRow, viewer: MediaViewer): TrialResult {
+function resultDto(deps: AppDeps, r: ResultRow, key: string | null, viewer: MediaViewer): TrialResult {
   const meta = parseJson<Record<string, unknown>>(r.meta, {});
   const indices = meta.indices as { start: number; end: number } | undefined;
   return {
     id: r.id,
     tag: r.tag,
-    media: r.storage_key ? mediaUrl(deps, r.storage_key, viewer) : null,
+    media: key ? mediaUrl(deps, key, viewer) : null,
     trial_id: r.trial_id,
     device_id: r.device_id,
     indices: indices ?? null,
@@ -33,9 +34,22 @@ function resultDto(deps: AppDeps, r: ResultRow, viewer: MediaViewer): TrialResul
   };
 }
 
+/** The copy of the videos this viewer gets of the session's trials (data-sharing.ts; the owner: originals). */
+export async function videoCopyForViewer(
+  deps: AppDeps,
+  sessionId: string,
+  viewer: MediaViewer,
+): Promise<VideoCopy> {
+  const session = await new SessionRepository(deps.db).findById(sessionId);
+  if (!session) return 'none';
+  if (viewer.kind === 'user' && viewer.userId === session.user_id) return 'original';
+  return sharesNoData(session) ? 'none' : visitorVideoCopy(session);
+}
+
 /**
  * Builds SPEC's trial shape: videos and results carry media URLs signed for this viewer (null: anyone who
- * may see public data), which the media route honours only while the viewer may still read them.
+ * may see public data), which the media route honours only while the viewer may still read them. Others than
+ * the owner get the copy the subject's data sharing choice allows (mediaForCopy).
  */
 export async function trialDto(
   deps: AppDeps,
@@ -45,6 +59,7 @@ export async function trialDto(
   viewerOrId: string | null | MediaViewer,
 ): Promise<Trial> {
   const viewer = viewerOrId !== null && typeof viewerOrId === 'object' ? viewerOrId : viewerOf(viewerOrId);
+  const shown = mediaForCopy(videos, results, await videoCopyForViewer(deps, t.session_id, viewer));
   return {
     id: t.id,
     name: t.name,
@@ -55,17 +70,17 @@ export async function trialDto(
     trashed: t.trashed === 1,
     trashed_at: t.trashed_at,
     tags: parseJson<string[]>(t.tags, []),
-    videos: videos.map((v) => ({
+    videos: shown.videos.map(({ row: v, key }) => ({
       id: v.id,
       device_id: v.device_id,
-      video: mediaUrl(deps, v.storage_key, viewer),
+      video: mediaUrl(deps, key, viewer),
       fps: v.fps,
       width: v.width,
       height: v.height,
       duration: v.duration_sec,
       start_time_ms: v.start_time_ms,
     })),
-    results: results.map((r) => resultDto(deps, r, viewer)),
+    results: shown.results.map(({ row, key }) => resultDto(deps, row, key, viewer)),
     progress_info: { percent: t.progress_percent, message: t.progress_message },
     meta: trialMetaDto(t.meta),
   };

@@ -5,6 +5,7 @@ import { notFound } from '../http/http-error';
 import { SessionRepository, type SessionRow } from '../repositories/session.repository';
 import { SubjectRepository, type SubjectRow } from '../repositories/subject.repository';
 import { TrialRepository, type TrialRow } from '../repositories/trial.repository';
+import { choiceAllowsKey, sharesNoData } from './data-sharing';
 
 /**
  * Subject share tokens (SPEC §6): a subject id with its current share token lets anyone read that subject's
@@ -48,9 +49,15 @@ export function isSharedTrial(t: TrialRow): boolean {
   );
 }
 
-/** A live session of the grant's subject, held by the subject's owner. */
+/** A live session of the grant's subject, held by the subject's owner, whose subject did not choose 'no data'. */
 export function isSharedSession(s: SessionRow, subject: SubjectRow): boolean {
-  return s.subject_id === subject.id && s.user_id === subject.user_id && s.trashed === 0 && !s.removed_at;
+  return (
+    s.subject_id === subject.id &&
+    s.user_id === subject.user_id &&
+    s.trashed === 0 &&
+    !s.removed_at &&
+    !sharesNoData(s)
+  );
 }
 
 /**
@@ -76,5 +83,6 @@ export async function grantAllowsMedia(deps: AppDeps, key: string, grant: ShareG
     new SessionRepository(deps.db).findById(m[1]),
     new TrialRepository(deps.db).findById(m[2]),
   ]);
-  return Boolean(session && trial && grantOpens(subject, session, trial));
+  if (!session || !trial || !grantOpens(subject, session, trial)) return false;
+  return choiceAllowsKey(deps, session, key);
 }

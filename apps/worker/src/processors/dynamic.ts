@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { DATA_SHARING_CHOICES } from '@poselab/contract';
 import { join } from 'node:path';
 import { readOsim, visualizerTransforms, writeMot, writeTrc } from '@poselab/biomech';
 import { KinematicsError, renumberCameras, trialKinematics, trialLimbRefinement } from '@poselab/pipeline';
@@ -6,12 +7,13 @@ import { ProcessingError } from '../host';
 import type { JobContext, ProcessorOutcome } from '../runner';
 import { cameraRefs, camerasOfTrial, keypointPipeline } from './keypoint-stage';
 import { writeSyncedVideo } from './video-sync';
+import { deidentifyVideos, type DeidentifyCamera } from './deidentify';
 import { trialModelFor } from './biomech-setup';
 
 /**
  * Dynamic trial: keypoints (limb lengths held to the neutral's, left and right alike), then the pipeline's
  * trialKinematics (as the CLI): IK on the neutral's scaled model, quality figures, coded warnings, and an
- * error beyond the hard limits; outputs and synced videos.
+ * error beyond the hard limits; outputs, synced videos and their de-identified copies.
  */
 export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome> {
   const { spec } = ctx;
@@ -125,7 +127,8 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
     })
     .catch(settleEncoding);
 
-  await ctx.step('video-sync', 90, 'Writing synchronised videos', async () => {
+  const deidentify: DeidentifyCamera[] = [];
+  await ctx.step('video-sync', 88, 'Writing synchronised videos', async () => {
     await encoding;
     for (const [j, v] of synced.entries()) {
       const fps = kp.tracks[v.camIndex].info.fps;
@@ -137,9 +140,18 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
         fileName: `video-sync-${v.cam.number}.mp4`,
         filePath: v.out,
       });
-      ctx.progress(90 + (9 * (j + 1)) / kp.cameras.length, 'Writing synchronised videos');
+      deidentify.push({
+        cam: v.cam,
+        track: kp.tracks[v.camIndex],
+        synced: { file: v.out, startFrame: Math.round(v.localStart * fps) },
+      });
+      ctx.progress(88 + (4 * (j + 1)) / kp.cameras.length, 'Writing synchronised videos');
     }
   });
+  // Only for subjects who chose de-identified videos: the step costs more than the rest of the processing
+  // (README), so others' trials skip it; after a later switch to that choice, visitors get no video until
+  // the trial is processed again.
+  if (spec.settings.data_sharing === DATA_SHARING_CHOICES[1]) await deidentifyVideos(ctx, deidentify, 92, 99);
   return {
     message: 'Done',
     trialMeta: {

@@ -1,5 +1,6 @@
 import { DEFAULT_AUGMENTER, DEFAULT_OPENSIM_MODEL } from '@poselab/biomech';
 import type { BlazePoseVariant } from '../pose/blazepose';
+import { DEIDENTIFY_USAGE } from './deidentify-args';
 
 export interface ProcessArgs {
   calibration: string;
@@ -56,7 +57,9 @@ export const USAGE = `Usage: poselab process --calibration <file or folder> --vi
   --workers      2D detection worker threads (default 2)
   --stride       run the 2D model on every n-th frame and interpolate (default 1; 2 = twice as fast)
   --no-limb-refinement
-                 keep the plain triangulation: no limb-length constraint after it (see the pipeline README)`;
+                 keep the plain triangulation: no limb-length constraint after it (see the pipeline README)
+
+${DEIDENTIFY_USAGE}`;
 
 /** Parses `process` arguments; throws with a message naming the problem. */
 export function parseProcessArgs(argv: string[]): ProcessArgs {

@@ -1,12 +1,14 @@
 /**
  * `poselab` command line: `poselab process ...` runs the pipeline on a trial (and its neutral): .trc keypoints,
  * and with --neutral the scaled model, the neutral's and the trial's .mot and the visualizer JSON. Exit code 0
- * when every step succeeded, 1 when any failed (with the reason on stderr).
+ * when every step succeeded, 1 when any failed (with the reason on stderr). `poselab deidentify` writes a
+ * copy of a video with every face blurred.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createPoseWorkerPool } from '../pose/worker-pool';
 import { parseProcessArgs, USAGE, type ProcessArgs } from './args';
+import { deidentifyMain } from './deidentify';
 import { loadCalibration } from './inputs';
 import { keypointReport, keypointStep, neutralStep, trialModelFromOsim, trialStep } from './trial-steps';
 
@@ -16,6 +18,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 1;
   }
+  if (command === 'deidentify') return deidentifyMain(rest);
   if (command !== 'process') {
     console.error(`Unknown command '${command}'.\n${USAGE}`);
     return 1;
