@@ -21,6 +21,7 @@ export const PROGRESS_MESSAGES = {
   writingResults: 'Writing results',
   writingVideos: 'Writing synchronised videos',
   blurringFaces: 'Blurring faces in the videos',
+  aligningVideos: 'Aligning the videos in time',
   neutralDone: 'Neutral pose processed.',
   preparingArchive: 'Preparing the archive',
   archiveReady: 'Archive ready',

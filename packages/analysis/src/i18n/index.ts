@@ -1,4 +1,6 @@
 // The catalogue lives in catalogue.ts, which summary.ts imports too: no import cycle between the two.
+import { catalogueEntry } from './catalogue';
+
 export * from './catalogue';
 export { analysisSummary } from './summary';
 
