@@ -32,13 +32,8 @@ import {
 } from '../services/capture-session.service';
 import { deviceInfo, pairDevice } from '../services/device-pairing.service';
 import { assertLicenseActive } from '../services/license';
-import {
-  cancelTrial,
-  ownedSession,
-  sessionStatus,
-  startRecording,
-  stopRecording,
-} from '../services/recording.service';
+import { cancelTrial, ownedSession, startRecording, stopRecording } from '../services/recording.service';
+import { sessionStatus } from '../services/capture-status.service';
 import { sessionDto } from '../services/session-dto';
 import { sessionQrCode } from '../capture/qr';
 import { appendChunk, completeUpload, createUpload, MAX_CHUNK_BYTES } from '../services/upload.service';
