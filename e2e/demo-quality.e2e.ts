@@ -33,21 +33,9 @@ import {
 } from './support/browser';
 import { hasDemo, processedDemoServer, type ApiTrial, type DemoServer } from './support/demo-phones';
 import { DEMO, unitTestPoseCacheDir } from './support/demo-recording';
-import { isBoneColour, pixelsAt } from './support/pixels';
+import { isBoneColour, LIMBS, pixelsAt } from './support/pixels';
 import { expectNoSidewaysOverflow } from './support/routes';
 import { downloadPhoneRecordings, fileCount, runCli } from './support/phone-cli';
-
-/** The limbs whose bones must be on screen: [from joint, to joint] (body origins of the built-in model). */
-const LIMBS: [string, string][] = [
-  ['femur_r', 'tibia_r'],
-  ['tibia_r', 'talus_r'],
-  ['femur_l', 'tibia_l'],
-  ['tibia_l', 'talus_l'],
-  ['humerus_r', 'ulna_r'],
-  ['ulna_r', 'hand_r'],
-  ['humerus_l', 'ulna_l'],
-  ['ulna_l', 'hand_l'],
-];
 
 describe.skipIf(!hasChromium || !hasDemo)(
   'the demo through four fake phones: viewer, overlay, warnings',

@@ -46,3 +46,15 @@ export async function pixelsAt(
 export function isBoneColour([r, g, b]: Rgba): boolean {
   return r >= 60 && r - b >= 6 && g - b >= 2;
 }
+
+/** The limbs whose bones must be on screen: [from joint, to joint] (body origins: the same names in the built-in and LaiUhlrich2022 models). */
+export const LIMBS: [string, string][] = [
+  ['femur_r', 'tibia_r'],
+  ['tibia_r', 'talus_r'],
+  ['femur_l', 'tibia_l'],
+  ['tibia_l', 'talus_l'],
+  ['humerus_r', 'ulna_r'],
+  ['ulna_r', 'hand_r'],
+  ['humerus_l', 'ulna_l'],
+  ['ulna_l', 'hand_l'],
+];
