@@ -22,6 +22,13 @@ function fakeVideo(duration: number) {
     pause() {
       v.paused = true;
     },
+    attributes: new Set<string>(),
+    setAttribute(name: string) {
+      v.attributes.add(name);
+    },
+    removeAttribute(name: string) {
+      v.attributes.delete(name);
+    },
     addEventListener() {},
     removeEventListener() {},
     requestVideoFrameCallback(cb: typeof onFrame) {
@@ -56,6 +63,14 @@ describe('VideoSync', () => {
     expect(clock.time).toBe(0.5);
     expect(other.playbackRate).toBeGreaterThan(1);
     expect(master.playbackRate).toBe(1);
+    // The picture the skeletons follow is marked (the others may be up to SEEK_THRESHOLD off while steered).
+    expect([master.attributes.has('data-clock-master'), other.attributes.has('data-clock-master')]).toEqual([
+      true,
+      false,
+    ]);
+    clock.pause();
+    sync.step(600);
+    expect(master.attributes.has('data-clock-master')).toBe(false);
   });
 
   it('holds the clock after a seek until the master shows a frame', () => {

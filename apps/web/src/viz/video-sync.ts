@@ -14,6 +14,8 @@ export class VideoSync {
   private presented = new WeakMap<HTMLVideoElement, number>();
   private holdSince: number | null = null;
   private disposed = false;
+  /** The video marked `data-clock-master` (the one the skeletons follow; the others are steered to it). */
+  private markedMaster: HTMLVideoElement | null = null;
 
   constructor(
     private readonly clock: PlaybackClock,
@@ -52,8 +54,8 @@ export class VideoSync {
     const master = this.master();
     // A master that is paused only because play() is still pending (or stalled) still holds the clock: the
     // skeletons wait for the picture instead of running ahead on wall time.
-    const following =
-      clock.playing && master !== null && !master.ended && master.currentTime < master.duration;
+    const following = followsMaster(clock.playing, master);
+    this.markMaster(following ? master : null);
     const wrapped = following ? false : clock.tick(now);
     if (wrapped) this.presented = new WeakMap();
     if (following) {
@@ -77,7 +79,16 @@ export class VideoSync {
     for (const v of this.videos) this.correct(v, wrapped, following && v === master ? null : reference);
   }
 
+  /** A plain attribute for people and tests: which picture the skeletons are in step with. */
+  private markMaster(master: HTMLVideoElement | null): void {
+    if (master === this.markedMaster) return;
+    this.markedMaster?.removeAttribute('data-clock-master');
+    master?.setAttribute('data-clock-master', '');
+    this.markedMaster = master;
+  }
+
   dispose(): void {
+    this.markMaster(null);
     this.disposed = true;
     for (const v of this.videos) v.removeEventListener('loadedmetadata', this.onDurationChange);
     this.videos = [];
@@ -121,4 +132,9 @@ export class VideoSync {
     if (c.shouldPlay && v.paused && !v.ended) v.play().catch(() => undefined);
     if (!c.shouldPlay && !v.paused) v.pause();
   }
+}
+
+/** Whether a playing clock follows `master` (it has not reached its end). */
+function followsMaster(playing: boolean, master: HTMLVideoElement | null): master is HTMLVideoElement {
+  return playing && master !== null && !master.ended && master.currentTime < master.duration;
 }

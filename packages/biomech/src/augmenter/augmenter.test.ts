@@ -79,7 +79,8 @@ describe('shipped models and marker augmenter v0.3', () => {
       expect(readFileSync(resolve(models, f)).equals(readFileSync(resolve(shared, f))), f).toBe(true);
   });
 
-  it('predicts 43 anatomical markers close to the model markers from virtual keypoints', async () => {
+  /** Keypoints of a model walking forward while bending its right knee, and the model's own markers. */
+  function virtualTrial() {
     const setup = (f: string) => readMarkerSet(readFileSync(resolve(models, 'setup', f), 'utf8'));
     const model = withMarkers(readOsim(readFileSync(resolve(models, 'LaiUhlrich2022.osim'), 'utf8')), [
       ...setup('LaiUhlrich2022_markers_openpose.xml'),
@@ -97,6 +98,11 @@ describe('shipped models and marker augmenter v0.3', () => {
       time: poses.map((_q, i) => i / 30),
       frames: mps.map((mp) => Float64Array.from(KEYPOINT_NAMES.flatMap((n) => mp[KEYPOINT_TO_OPENPOSE[n]]))),
     };
+    return { keypoints, mps };
+  }
+
+  it('predicts 43 anatomical markers close to the model markers from virtual keypoints', async () => {
+    const { keypoints, mps } = virtualTrial();
     const out = await runAugmenter(loadAugmenter(models), keypoints, { heightM: 1.7, massKg: 75 });
     expect(out.names).toHaveLength(43);
     let sum = 0;
@@ -112,5 +118,38 @@ describe('shipped models and marker augmenter v0.3', () => {
     await expect(runAugmenter(loadAugmenter(models), keypoints, { heightM: 17, massKg: 75 })).rejects.toThrow(
       /height/,
     );
+  });
+
+  // A real phone trial failed with 'Augmenter input keypoint LSmallToe is missing at frame 115' (a toe hidden
+  // longer than triangulation may fill): the trial must be processed, without markers made up for those frames.
+  it('processes input with a long gap: the lower markers of the gap frames are dropped, the rest kept', async () => {
+    const { keypoints } = virtualTrial();
+    const aug = loadAugmenter(models);
+    const whole = await runAugmenter(aug, keypoints, { heightM: 1.7, massKg: 75 });
+    const toe = keypoints.names.indexOf('l_small_toe');
+    const gappy = {
+      ...keypoints,
+      frames: keypoints.frames.map((f, t) => {
+        const g = Float64Array.from(f);
+        if (t >= 10 && t < 20) g.fill(NaN, 3 * toe, 3 * toe + 3);
+        return g;
+      }),
+    };
+    const out = await runAugmenter(aug, gappy, { heightM: 1.7, massKg: 75 });
+    const lower = aug.parts[0].spec.responses.length * 3;
+    out.frames.forEach((f, t) => {
+      const gap = t >= 10 && t < 20;
+      expect(f.subarray(0, lower).every(Number.isNaN), `frame ${t}`).toBe(gap);
+      expect(f.subarray(lower).every(Number.isFinite), `frame ${t}`).toBe(true);
+    });
+    // Before the gap the LSTM has seen the same input: the same markers.
+    for (let i = 0; i < lower; i++) expect(out.frames[5][i]).toBeCloseTo(whole.frames[5][i], 6);
+    // A keypoint never seen: no lower markers at all, still no error.
+    const never = {
+      ...keypoints,
+      frames: keypoints.frames.map((f) => Float64Array.from(f).fill(NaN, 3 * toe, 3 * toe + 3)),
+    };
+    const none = await runAugmenter(aug, never, { heightM: 1.7, massKg: 75 });
+    expect(none.frames.every((f) => f.subarray(0, lower).every(Number.isNaN))).toBe(true);
   });
 });

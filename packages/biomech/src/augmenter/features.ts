@@ -8,7 +8,7 @@ export interface Subject {
 }
 
 /** Index of each OpenPose-named keypoint in the data (accepts our names or OpenPose names). */
-function keypointIndex(data: MarkerTrajectories): Map<string, number> {
+export function keypointIndex(data: MarkerTrajectories): Map<string, number> {
   const idx = new Map<string, number>();
   data.names.forEach((n, i) => {
     idx.set(n, i);

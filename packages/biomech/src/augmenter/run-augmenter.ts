@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MarkerTrajectories } from '../ik/solve-ik';
 import { augmenterInputs, augmenterOutputs, referencePoints, type Subject } from './features';
+import { bridgeAugmenterInput } from './gaps';
 import { readNpy } from './npy';
 import { AUGMENTER_V03, type AugmenterPartSpec } from './spec';
 
@@ -58,11 +59,19 @@ export async function runAugmenter(
     throw new Error(`Subject mass ${subject.massKg} kg is not plausible for the augmenter`);
   const ort = await import('onnxruntime-node');
   const T = keypoints.frames.length;
-  const ref = referencePoints(keypoints);
   const names: string[] = [];
   const perPart: Float64Array[][] = [];
   for (const part of aug.parts) {
-    const input = augmenterInputs(part.spec, keypoints, subject, part.mean, part.std);
+    const R = part.spec.responses.length * 3;
+    names.push(...part.spec.responses);
+    // Gaps in the input are bridged, and the markers of those frames dropped (gaps.ts says why).
+    const bridged = bridgeAugmenterInput(keypoints, part.spec.features);
+    if (!bridged.usable) {
+      perPart.push(Array.from({ length: T }, () => new Float64Array(R).fill(NaN)));
+      continue;
+    }
+    const ref = referencePoints(bridged.data);
+    const input = augmenterInputs(part.spec, bridged.data, subject, part.mean, part.std);
     const session = await ort.InferenceSession.create(part.modelPath, {
       executionProviders: ['cpu'],
       intraOpNumThreads: 1,
@@ -73,8 +82,9 @@ export async function runAugmenter(
         [session.inputNames[0]]: new ort.Tensor('float32', input, [1, T, F]),
       });
       const out = result[session.outputNames[0]];
-      perPart.push(augmenterOutputs(part.spec, out.data as Float32Array, ref, subject));
-      names.push(...part.spec.responses);
+      const markers = augmenterOutputs(part.spec, out.data as Float32Array, ref, subject);
+      markers.forEach((m, t) => bridged.missing[t] && m.fill(NaN));
+      perPart.push(markers);
     } finally {
       await session.release();
     }

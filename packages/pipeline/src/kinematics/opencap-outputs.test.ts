@@ -104,4 +104,28 @@ describe('outputs of the default model, read as OpenCap reads them', () => {
     expect(model.coordinates.map((c) => c.name)).toEqual(setup.generic.coordinates.map((c) => c.name));
     expect(model.markers.map((m) => m.name)).toEqual(expect.arrayContaining(study));
   });
+
+  // Found on a phone trial: a toe hidden longer than triangulation fills stopped the whole trial in the augmenter.
+  it('solves a trial whose keypoint is missing for 10 frames: IK fits those frames to the keypoints alone', async () => {
+    const setup = loadKinematicsSetup({}, subject);
+    const neutral = await setup.augment!(keypoints(setup.generic, 30));
+    const scaled = scaleModel(setup.generic, neutral, {
+      ...setup.scaleOptions,
+      setup: 'upright_standing_pose',
+    });
+    const trialModel = trialModelFor(scaled.model, subject);
+    const input = keypoints(setup.generic, 30);
+    const toe = input.names.indexOf('l_small_toe');
+    for (let t = 10; t < 20; t++) input.frames[t].fill(NaN, 3 * toe, 3 * toe + 3);
+    const markers = await trialModel.augment!(input);
+    const asis = markers.names.indexOf('r.ASIS_study');
+    expect(Number.isNaN(markers.frames[15][3 * asis])).toBe(true);
+    expect(Number.isFinite(markers.frames[25][3 * asis])).toBe(true);
+    const ik = solveIK(trialModel.model, markers, trialModel.ik);
+    const mot = readMotAsOpenCap(writeMot(motionFromFrames(scaled.model, ik.time, ik.frames)));
+    expect(mot.column('knee_angle_r').every(Number.isFinite)).toBe(true);
+    expect(mot.column('knee_angle_r')[29]).toBeGreaterThan(8);
+    const trc = readTrcAsOpenCap(writeTrc(markers, { fileName: 'trial.trc' }));
+    expect(trc.marker('C7_study')).toHaveLength(30);
+  });
 });
