@@ -36,8 +36,8 @@ function fakeVideo(duration: number) {
       return 1;
     },
     /** The browser showing a frame of `mediaTime`. */
-    present(mediaTime: number) {
-      onFrame?.(0, { mediaTime });
+    present(mediaTime: number, now = 0) {
+      onFrame?.(now, { mediaTime });
     },
   };
   return v;
@@ -103,5 +103,45 @@ describe('VideoSync', () => {
     sync.step(50);
     expect(clock.time).toBe(0);
     expect(v.currentTime).toBe(0);
+  });
+
+  // CI at load 20 presented 5 frames a second, each over 0.25 s behind the decoder: the skeletons held still
+  // instead of following the picture (320 ms apart).
+  it('follows the frame on screen when it lags the decoder on a slow device', () => {
+    const clock = new PlaybackClock(2);
+    const sync = new VideoSync(clock, () => undefined);
+    const master = fakeVideo(2);
+    sync.setVideos(asVideos(master));
+    clock.play(0);
+    sync.step(0);
+    master.currentTime = 0.8;
+    master.present(0.5, 480);
+    sync.step(500);
+    expect(clock.time).toBe(0.5);
+  });
+
+  it('ignores a frame shown before a seek, and follows the decoder when no frame comes for a second', () => {
+    const clock = new PlaybackClock(2);
+    const sync = new VideoSync(clock, () => undefined);
+    const master = fakeVideo(2);
+    sync.setVideos(asVideos(master));
+    clock.play(0);
+    sync.step(0);
+    clock.seek(1);
+    sync.seekAll(1);
+    master.currentTime = 1.02;
+    master.present(0.2, 10); // reported late, from before the seek
+    sync.step(20);
+    expect(clock.time).toBe(1);
+    master.present(1.0167, 30);
+    sync.step(40);
+    expect(clock.time).toBe(1.0167);
+    // Scrolled out of view: no frame reported after that one.
+    master.currentTime = 1.5;
+    sync.step(1100);
+    expect(clock.time).toBe(1.0167);
+    master.currentTime = 1.9;
+    sync.step(2200);
+    expect(clock.time).toBeCloseTo(1.9, 6);
   });
 });

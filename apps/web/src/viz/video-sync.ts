@@ -1,7 +1,12 @@
 import { correctVideo, type PlaybackClock } from './playback-clock';
 
-/** Longest wait for the master video's first presented frame after a seek or restart. */
+/**
+ * Longest wait for the master video's first presented frame after a seek or restart, and the age after which
+ * the last presented frame no longer counts (a video scrolled out of view may stop reporting frames).
+ */
 const MAX_HOLD_MS = 1000;
+/** A frame reported this far from where a video was just seeked to was shown before the seek. */
+const BEFORE_SEEK_S = 0.25;
 
 /**
  * Keeps synced videos and the playback clock together. The longest ready video is the master: while it plays,
@@ -10,8 +15,10 @@ const MAX_HOLD_MS = 1000;
  */
 export class VideoSync {
   private videos: HTMLVideoElement[] = [];
-  /** Media time of the frame each video shows now (cleared on seeks). */
-  private presented = new WeakMap<HTMLVideoElement, number>();
+  /** Media time of the frame each video shows now and when it was shown (cleared on seeks). */
+  private presented = new WeakMap<HTMLVideoElement, { media: number; at: number }>();
+  /** Where each video was last seeked to, until it shows a frame from there. */
+  private seekedTo = new WeakMap<HTMLVideoElement, number>();
   private holdSince: number | null = null;
   private disposed = false;
   /** The video marked `data-clock-master` (the one the skeletons follow; the others are steered to it). */
@@ -41,7 +48,7 @@ export class VideoSync {
   /** After the clock jumped (seek, restart): forget presented frames and move every video there. */
   seekAll(t: number): void {
     this.presented = new WeakMap();
-    for (const v of this.videos) if (Number.isFinite(v.duration)) v.currentTime = Math.min(t, v.duration);
+    for (const v of this.videos) if (Number.isFinite(v.duration)) this.seek(v, Math.min(t, v.duration));
   }
 
   pauseAll(): void {
@@ -60,11 +67,10 @@ export class VideoSync {
     if (wrapped) this.presented = new WeakMap();
     if (following) {
       // Until the master shows its first frame after a seek or restart, the skeletons wait for it (at most
-      // MAX_HOLD_MS: a video scrolled out of view may not report presented frames at all).
-      // A presented time far from the decoder position is a frame from before a seek: ignore it.
+      // MAX_HOLD_MS: a video scrolled out of view may not report presented frames at all). On a slow device the
+      // frame on screen can be more than a quarter second behind the decoder: the skeletons follow the picture.
       const reported = this.presented.get(master);
-      const shown =
-        reported !== undefined && Math.abs(reported - master.currentTime) < 0.25 ? reported : undefined;
+      const shown = reported !== undefined && now - reported.at < MAX_HOLD_MS ? reported.media : undefined;
       if (shown !== undefined) this.holdSince = null;
       else this.holdSince ??= now;
       const hold =
@@ -77,6 +83,11 @@ export class VideoSync {
     // slightly ahead of the frame on screen); the master itself only gets the speed.
     const reference = following ? master.currentTime : clock.time;
     for (const v of this.videos) this.correct(v, wrapped, following && v === master ? null : reference);
+  }
+
+  private seek(v: HTMLVideoElement, t: number): void {
+    v.currentTime = t;
+    this.seekedTo.set(v, t);
   }
 
   /** A plain attribute for people and tests: which picture the skeletons are in step with. */
@@ -106,9 +117,14 @@ export class VideoSync {
   /** requestVideoFrameCallback runs just before the frame loop in the same rendering step. */
   private watchPresentedFrames(v: HTMLVideoElement): void {
     if (typeof v.requestVideoFrameCallback !== 'function') return;
-    const onFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
+    const onFrame = (now: number, meta: VideoFrameCallbackMetadata) => {
       if (this.disposed || !this.videos.includes(v)) return;
-      this.presented.set(v, meta.mediaTime);
+      const target = this.seekedTo.get(v);
+      // A frame from before a seek can be reported after it: it is not the picture the seek asked for.
+      if (target === undefined || Math.abs(meta.mediaTime - target) < BEFORE_SEEK_S) {
+        this.seekedTo.delete(v);
+        this.presented.set(v, { media: meta.mediaTime, at: now });
+      }
       v.requestVideoFrameCallback(onFrame);
     };
     v.requestVideoFrameCallback(onFrame);
@@ -117,7 +133,7 @@ export class VideoSync {
   /** Steers one video to `reference` (null: the followed master, which only gets the speed). */
   private correct(v: HTMLVideoElement, wrapped: boolean, reference: number | null): void {
     if (v.readyState < 1) return;
-    if (wrapped) v.currentTime = 0;
+    if (wrapped) this.seek(v, 0);
     const c =
       reference === null
         ? { seekTo: null, playbackRate: this.clock.speed, shouldPlay: true }
@@ -127,7 +143,7 @@ export class VideoSync {
             this.clock.speed,
             this.clock.playing,
           );
-    if (c.seekTo !== null && !v.seeking) v.currentTime = c.seekTo;
+    if (c.seekTo !== null && !v.seeking) this.seek(v, c.seekTo);
     if (Math.abs(v.playbackRate - c.playbackRate) > 1e-3) v.playbackRate = c.playbackRate;
     if (c.shouldPlay && v.paused && !v.ended) v.play().catch(() => undefined);
     if (!c.shouldPlay && !v.paused) v.pause();
