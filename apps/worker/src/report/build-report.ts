@@ -25,6 +25,9 @@ export interface ReportInput {
 }
 
 /** Keys of a record field over all results, in first-seen order. */
+/** Functions whose curves are normalised over each repetition rather than a gait cycle. */
+const REPETITION_FUNCTIONS = new Set(['squat', 'sit_to_stand']);
+
 function keysOf<K extends 'metrics' | 'amplitudes' | 'scalar_values'>(
   results: AnalysisResult[],
   field: K,
@@ -260,7 +263,9 @@ export async function writeReportPdf(input: ReportInput, out: Writable): Promise
 
   L.newPage();
   L.heading(t('sections.curves'));
-  L.paragraph(t('curves.intro'), { size: 9, color: MUTED });
+  // Squats and sit-to-stands are normalised per repetition, gait per cycle: the axis says which.
+  const perRepetition = REPETITION_FUNCTIONS.has(input.payload.function_id);
+  L.paragraph(t(perRepetition ? 'curves.introRepetition' : 'curves.intro'), { size: 9, color: MUTED });
   const quantities = normalizedQuantities(results);
   if (quantities.length === 0) L.paragraph(t('curves.none'));
   for (const q of quantities) {
@@ -276,7 +281,7 @@ export async function writeReportPdf(input: ReportInput, out: Writable): Promise
     drawCurveChart(
       L,
       label,
-      t('curves.xAxis'),
+      t(perRepetition ? 'curves.xAxisRepetition' : 'curves.xAxis'),
       series,
       convention ? t('curves.sign', { convention }) : undefined,
     );
