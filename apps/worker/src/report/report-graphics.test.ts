@@ -149,7 +149,10 @@ describe.skipIf(!hasData || !hasPoppler)('comparison reports of real trials (iss
     checkCommon(text, results);
     expect(text).toContain('Sign convention: valgus + (knee medial of the hip–ankle line), varus −');
     expect(text).toContain('Escamilla RF');
-    expect(text).toContain('PoseLab built-in model (unscaled)');
+    // Different models: each named with its trial.
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'squat_a: LaiUhlrich2022, scaled to the subject; squat_b: PoseLab built-in model (unscaled)',
+    );
     // Squat curves run over a repetition, not a gait cycle.
     expect(text).toContain('% of repetition');
     expect(text).not.toContain('% of cycle');
