@@ -216,7 +216,10 @@ export class MetricBarsWidget implements DashboardWidgetView {
           if (side) {
             // Each letter on the outer side of its tick, so close ticks read 'L||R' or 'R||L' (contract
             // sideLetterBefore).
-            const left = before !== null && (side === locale.t('widgets.left') ? before.left : before.right);
+            // At the bar's right end the card would clip a letter after its tick: it goes before it there.
+            const atEnd = (v - scale.min) / (scale.max - scale.min || 1) > 0.95;
+            const left =
+              atEnd || (before !== null && (side === locale.t('widgets.left') ? before.left : before.right));
             bar.append(
               el(
                 'span',
