@@ -7,6 +7,9 @@ import {
   metricAxis,
   metricNumbers,
   metricScale,
+  sideLetterBefore,
+  USUAL_BAND_COLOR,
+  usualRegion,
 } from './metric-scale';
 
 const metric = (over: Partial<AnalysisMetric>): AnalysisMetric => ({
@@ -111,5 +114,43 @@ describe('metric axis (metrics without a reference range)', () => {
     const a = metricAxis(none({ units: '', decimals: 0 }), [0, 1]);
     expect(a.ticks).toEqual([0, 1]);
     expect(a.decimals).toBe(0);
+  });
+});
+
+describe('usualRegion', () => {
+  const [RED, YELLOW, GREEN] = ['#d32f2f', '#f9a825', USUAL_BAND_COLOR];
+  it('higher is better with two limits: the usual band above the upper one, the middle borderline', () => {
+    // Gait speed (Perry 1995, Studenski 2011): below 0.8 red, 0.8–1.0 yellow, from 1.0 green. The report said
+    // 'Reference range: 0.80 – 1.00 m/s', the borderline band, as if it were the usual one.
+    const m = metric({ min_limit: 0.8, max_limit: 1.0, colors: [RED, YELLOW, GREEN] });
+    expect(usualRegion(m)).toEqual({ from: 1.0, to: null, borderline: { from: 0.8, to: 1.0 } });
+  });
+  it('lower is better with one limit, a usual range, and no range', () => {
+    expect(usualRegion(metric({ min_limit: null, max_limit: 35, colors: [GREEN, GREEN, RED] }))).toEqual({
+      from: null,
+      to: 35,
+      borderline: null,
+    });
+    expect(usualRegion(metric({ min_limit: 90, max_limit: 110, colors: [YELLOW, GREEN, YELLOW] }))).toEqual({
+      from: 90,
+      to: 110,
+      borderline: null,
+    });
+    expect(usualRegion(metric({ min_limit: 0.8, max_limit: null, colors: [RED, GREEN, GREEN] }))).toEqual({
+      from: 0.8,
+      to: null,
+      borderline: null,
+    });
+    expect(usualRegion(metric({ min_limit: null, max_limit: null }))).toBeNull();
+  });
+});
+
+describe('sideLetterBefore', () => {
+  it('puts each side letter outside its tick: the lower value before, the higher after', () => {
+    // Single support L 39.9 / R 39.3 drew 'L' left of its tick and 'R' right of its own: both in the gap.
+    expect(sideLetterBefore({ left: 39.9, right: 39.3 })).toEqual({ left: false, right: true });
+    expect(sideLetterBefore({ left: 31.2, right: 31.3 })).toEqual({ left: true, right: false });
+    expect(sideLetterBefore({ left: 5, right: 5 })).toEqual({ left: true, right: false });
+    expect(sideLetterBefore({ left: null, right: 5 })).toEqual({ left: true, right: false });
   });
 });

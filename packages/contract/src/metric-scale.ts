@@ -142,3 +142,49 @@ export function metricAxis(metric: AnalysisMetric, values: number[]): MetricAxis
   const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
   return { min, max, ticks, decimals };
 }
+
+/** The colour of the usual (healthy) band of a metric bar; the analyses' bands use it (analysis common/bands). */
+export const USUAL_BAND_COLOR = '#388e3c';
+
+/**
+ * What a 3-band metric's reference range says in words: the usual band (`from`/`to` null where it is open) and,
+ * where the band between the limits is not the usual one, that middle band as borderline. A range 'higher is
+ * better' with limits 0.8 and 1.0 is 'at least 1.0, 0.8–1.0 borderline', not '0.8–1.0'. Null for metrics
+ * without limits, 5-band metrics and bands without the usual colour.
+ */
+export function usualRegion(metric: AnalysisMetric): {
+  from: number | null;
+  to: number | null;
+  borderline: { from: number; to: number } | null;
+} | null {
+  if (metric.colors.length !== 3 || !hasReferenceRange(metric)) return null;
+  const lim = (v: number | null | undefined) =>
+    v === null || v === undefined || !Number.isFinite(v) ? null : v;
+  const min = lim(metric.min_limit);
+  const max = lim(metric.max_limit);
+  // Band i spans edges[i] to edges[i + 1]; an unset limit leaves its outer band empty.
+  const edges = [null, min, max, null];
+  const usual = metric.colors.map(
+    (c, i) => c.toLowerCase() === USUAL_BAND_COLOR && (i !== 0 || min !== null) && (i !== 2 || max !== null),
+  );
+  const first = usual.indexOf(true);
+  const last = usual.lastIndexOf(true);
+  if (first < 0) return null;
+  const from = edges[first];
+  const to = edges[last + 1];
+  const middleApart = !usual[1] && min !== null && max !== null;
+  return { from, to, borderline: middleApart ? { from: min, to: max } : null };
+}
+
+/**
+ * Where the L and R letters of a bilateral metric's ticks go: each on the outer side of its tick (the lower
+ * value's before it, the higher's after it; L before and R after when equal or one is missing), so the two
+ * letters never meet in the gap between close ticks. The report and the dashboard draw them alike.
+ */
+export function sideLetterBefore(value: { left: number | null; right: number | null }): {
+  left: boolean;
+  right: boolean;
+} {
+  const swapped = value.left !== null && value.right !== null && value.left > value.right;
+  return { left: !swapped, right: swapped };
+}

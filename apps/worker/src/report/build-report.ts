@@ -25,6 +25,9 @@ export interface ReportInput {
 }
 
 /** Keys of a record field over all results, in first-seen order. */
+/** Functions whose curves are normalised over each repetition rather than a gait cycle. */
+const REPETITION_FUNCTIONS = new Set(['squat', 'sit_to_stand']);
+
 function keysOf<K extends 'metrics' | 'amplitudes' | 'scalar_values'>(
   results: AnalysisResult[],
   field: K,
@@ -75,7 +78,7 @@ function cover(L: ReportLayout, input: ReportInput, title: string, trials: Repor
   const facts: Array<[string, string]> = [
     [subjects.length > 1 ? t('cover.subjects') : t('cover.subject'), subjects.join(', ') || '–'],
     [sessions.length > 1 ? t('cover.sessions') : t('cover.session'), sessions.join(', ')],
-    [t('cover.model'), modelsOf(L, input.results).join('; ') || '–'],
+    [t('cover.model'), modelsOf(L, input.results, trials) || '–'],
     [t('cover.date'), formatDate(L.lang, payload.requested_at)],
     [t('cover.author'), payload.author || '–'],
   ];
@@ -114,8 +117,12 @@ function cover(L: ReportLayout, input: ReportInput, title: string, trials: Repor
   L.paragraph(t('cover.contents'), { size: 9, color: MUTED });
 }
 
-/** The models the results were computed on, in words (details.model and details.model_name). */
-function modelsOf(L: ReportLayout, results: AnalysisResult[]): string[] {
+/**
+ * The models the results were computed on, in words (details.model and details.model_name): one model for
+ * all trials once, different models each with its trial ('walk_1: LaiUhlrich2022, scaled to the subject;
+ * walk_2: PoseLab built-in model (unscaled)'), so no number is read against the wrong model.
+ */
+function modelsOf(L: ReportLayout, results: AnalysisResult[], trials: ReportTrialView[]): string {
   const words = results.map((r) => {
     const source = r.details.model;
     const name = typeof r.details.model_name === 'string' ? r.details.model_name : null;
@@ -124,7 +131,9 @@ function modelsOf(L: ReportLayout, results: AnalysisResult[]): string[] {
     if (source === 'builtin') return L.t('cover.modelBuiltin');
     return null;
   });
-  return [...new Set(words.filter((w): w is string => w !== null))];
+  const distinct = [...new Set(words.filter((w): w is string => w !== null))];
+  if (distinct.length <= 1) return distinct[0] ?? '';
+  return words.map((w, i) => `${trials[i]?.label ?? i + 1}: ${w ?? '–'}`).join('; ');
 }
 
 /** The function's first dashboard metrics (its key figures), at most this many on the cover. */
@@ -260,7 +269,9 @@ export async function writeReportPdf(input: ReportInput, out: Writable): Promise
 
   L.newPage();
   L.heading(t('sections.curves'));
-  L.paragraph(t('curves.intro'), { size: 9, color: MUTED });
+  // Squats and sit-to-stands are normalised per repetition, gait per cycle: the axis says which.
+  const perRepetition = REPETITION_FUNCTIONS.has(input.payload.function_id);
+  L.paragraph(t(perRepetition ? 'curves.introRepetition' : 'curves.intro'), { size: 9, color: MUTED });
   const quantities = normalizedQuantities(results);
   if (quantities.length === 0) L.paragraph(t('curves.none'));
   for (const q of quantities) {
@@ -276,7 +287,7 @@ export async function writeReportPdf(input: ReportInput, out: Writable): Promise
     drawCurveChart(
       L,
       label,
-      t('curves.xAxis'),
+      t(perRepetition ? 'curves.xAxisRepetition' : 'curves.xAxis'),
       series,
       convention ? t('curves.sign', { convention }) : undefined,
     );

@@ -4,6 +4,8 @@ import {
   metricAxis,
   metricNumbers,
   metricScale,
+  sideLetterBefore,
+  usualRegion,
   type AnalysisAmplitude,
   type AnalysisMetric,
   type AnalysisScalarValue,
@@ -46,12 +48,17 @@ export function referenceText(L: ReportLayout, m: AnalysisMetric, sources: numbe
     if (hasHi) return L.t('metrics.atMost', { value: f(hi) });
     return null;
   };
-  const inner = range(m.min_limit, m.max_limit);
-  if (!inner) return L.t('metrics.noReference');
-  const outer = m.colors.length === 5 ? range(m.min_limit_2, m.max_limit_2) : null;
+  // 3 bands: the usual (green) band in words, the band between the limits as borderline where it is not usual.
+  const usual = usualRegion(m);
   const units = m.units ? ` ${m.units}` : '';
+  const inner = usual ? range(usual.from, usual.to) : range(m.min_limit, m.max_limit);
+  if (!inner) return L.t('metrics.noReference');
+  const borderline = usual?.borderline
+    ? L.t('metrics.borderline', { range: `${range(usual.borderline.from, usual.borderline.to)}${units}` })
+    : null;
+  const outer = m.colors.length === 5 ? range(m.min_limit_2, m.max_limit_2) : null;
   const cited = sources.length ? ` [${sources.join(', ')}]` : '';
-  return `${L.t('metrics.reference')}: ${inner}${units}${outer ? ` (${L.t('metrics.usual', { range: outer })}${units})` : ''}${cited}`;
+  return `${L.t('metrics.reference')}: ${inner}${units}${borderline ? ` (${borderline})` : ''}${outer ? ` (${L.t('metrics.usual', { range: outer })}${units})` : ''}${cited}`;
 }
 
 /** The name column of a trial row: swatch and label. */
@@ -71,6 +78,7 @@ function drawValueTicks(L: ReportLayout, m: AnalysisMetric, y: number, xOf: (v: 
           [m.value.left, L.t('metrics.left')],
           [m.value.right, L.t('metrics.right')],
         ];
+  const before = typeof m.value === 'number' ? null : sideLetterBefore(m.value);
   for (const [v, side] of ticks) {
     if (v === null) continue;
     const x = xOf(v);
@@ -81,9 +89,9 @@ function drawValueTicks(L: ReportLayout, m: AnalysisMetric, y: number, xOf: (v: 
       .lineTo(x, y + 13)
       .stroke()
       .restore();
-    // L left of its tick, R right of it, so equal sides stay readable.
-    if (side === L.t('metrics.left'))
-      L.cell(side, x - 12, y + 1, 10, { size: 6.5, bold: true, align: 'right' });
+    // Each letter on the outer side of its tick (contract sideLetterBefore).
+    const onLeft = before !== null && (side === L.t('metrics.left') ? before.left : before.right);
+    if (side && onLeft) L.cell(side, x - 12, y + 1, 10, { size: 6.5, bold: true, align: 'right' });
     else if (side) L.cell(side, x + 2, y + 1, 10, { size: 6.5, bold: true });
   }
 }

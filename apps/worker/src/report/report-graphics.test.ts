@@ -105,7 +105,7 @@ describe.skipIf(!hasData || !hasPoppler)('comparison reports of real trials (iss
       ),
       analyse('gait', osim('opencap-models/LaiUhlrich2022.osim'), walk, 'trial'),
     ];
-    const { text } = await pdfText('gait', payload('gait', 'Gait', ['circuit', 'walking1']), results);
+    const { text, bbox } = await pdfText('gait', payload('gait', 'Gait', ['circuit', 'walking1']), results);
     checkCommon(text, results);
     for (const s of [
       'Sign convention: knee flexion +, extension −',
@@ -117,6 +117,23 @@ describe.skipIf(!hasData || !hasPoppler)('comparison reports of real trials (iss
       'Studenski S',
     ])
       expect(text, s).toContain(s);
+    // Gait speed is better the higher: its usual band is from 1.0 m/s, the 0.8–1.0 band between the limits
+    // borderline (the report called 0.80 – 1.00 m/s the reference range). Pelvic tilt's title names no sign
+    // against its convention (positive posterior).
+    expect(text).toMatch(/Reference range: at least 1\.00 m\/s \(0\.80 – 1\.00 m\/s borderline\) \[1, 2\]/);
+    expect(text).not.toContain('Pelvic tilt (anterior +)');
+    expect(text).toContain('% of cycle');
+    expect(text).toContain('Sign convention: front of the pelvis rotating up + (posterior tilt)');
+    // Close L and R ticks keep both letters readable, each outside its tick: the circuit's single support is
+    // L 39.9 / R 39.3 %, so R's letter lies left of L's and they do not overlap (both sat in the gap before).
+    const w = words(bbox);
+    const title = w.findIndex((x, i) => x.text === 'Single' && w[i + 1]?.text === 'support');
+    const row = w.slice(title, title + 30).filter((x) => x.page === w[title].page && x.x0 > 330);
+    const l = row.find((x) => x.text === 'L');
+    const r = row.find((x) => x.text === 'R');
+    const single = results[0].metrics.single_support.value as { left: number; right: number };
+    expect(single.left).toBeGreaterThan(single.right);
+    expect(r!.x1).toBeLessThanOrEqual(l!.x0);
     // The circuit's model measures knee flexion negative: the report shows it positive, near 60–70°.
     const knee = results[0].metrics.peak_knee_flexion_swing.value as { left: number; right: number };
     expect(knee.left).toBeGreaterThan(55);
@@ -132,7 +149,13 @@ describe.skipIf(!hasData || !hasPoppler)('comparison reports of real trials (iss
     checkCommon(text, results);
     expect(text).toContain('Sign convention: valgus + (knee medial of the hip–ankle line), varus −');
     expect(text).toContain('Escamilla RF');
-    expect(text).toContain('PoseLab built-in model (unscaled)');
+    // Different models: each named with its trial.
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'squat_a: LaiUhlrich2022, scaled to the subject; squat_b: PoseLab built-in model (unscaled)',
+    );
+    // Squat curves run over a repetition, not a gait cycle.
+    expect(text).toContain('% of repetition');
+    expect(text).not.toContain('% of cycle');
     // Left and right of the frontal-plane knee angle share one axis: their ticks' labels lie as close as
     // their values on an axis of at least 20°, not at the two ends of the bar.
     const w = words(bbox);

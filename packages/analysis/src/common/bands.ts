@@ -1,3 +1,5 @@
+import { USUAL_BAND_COLOR } from '@poselab/contract';
+
 /**
  * Reference ranges of the metrics (colour bands of the metric bars), each with its published source beside it.
  * Three colours split at min_limit and max_limit (low, usual, high); a null limit merges its two bands, which
@@ -15,7 +17,7 @@ export interface Band {
 
 const RED = '#d32f2f';
 const YELLOW = '#f9a825';
-const GREEN = '#388e3c';
+const GREEN = USUAL_BAND_COLOR;
 const NEUTRAL = '#90a4ae';
 
 export const NO_BAND: Band = { min_limit: null, max_limit: null, colors: [NEUTRAL, NEUTRAL, NEUTRAL] };

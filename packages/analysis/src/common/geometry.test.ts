@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadBuiltinModel, type Motion } from '@poselab/biomech';
 import { trialKinematics } from '../kinematics/from-motion';
 import { HAS_SHARED_DATA, MODELS, sharedMotion } from '../testing/shared-data';
 import { KinematicsBuilder, pelvisRotation, trunkRotation } from '../testing/synthetic';
@@ -53,4 +54,26 @@ describe('geometry', () => {
       }
     },
   );
+
+  it('trunk lean through a model: the torso from vertical, pelvis list and lumbar bending together', () => {
+    // The Pose2Sim demo's balancing trial leans the trunk about 45° over the stance leg (its IK: pelvis_list
+    // −28°, lumbar_bending −18°; the triangulated mid-hip → neck line 42°, the frontal video about 45°): the
+    // lean is the torso's, from vertical, not the lumbar coordinate and not the trunk relative to the pelvis.
+    const model = loadBuiltinModel();
+    const columns = ['pelvis_ty', 'pelvis_list', 'lumbar_bending'];
+    const rows = [
+      [0.9, 0, 0],
+      [0.9, 30, 15],
+      [0.9, -28, -18],
+      [0.9, 20, -20],
+    ];
+    const motion: Motion = { name: 'lean', inDegrees: true, columns, time: [0, 0.1, 0.2, 0.3], rows };
+    const kin = trialKinematics(model, motion);
+    const lean = [0, 1, 2, 3].map((i) => trunkAngles(kin, i, [1, 0]).lean);
+    expect(lean[0]).toBeCloseTo(0, 6);
+    // OpenSim: list and bending turn about the forward axis, positive tipping the trunk to the right.
+    expect(lean[1]).toBeCloseTo(45, 1);
+    expect(lean[2]).toBeCloseTo(-46, 1);
+    expect(lean[3]).toBeCloseTo(0, 1);
+  });
 });

@@ -76,9 +76,15 @@ export interface Airborne {
 }
 
 /**
- * Runs where both feet are higher than `contactHeight` above the floor. Take-off and landing times come from
- * each foot's vertical velocity: its height at the first (last) airborne frame extrapolated back (forward) to
- * the floor, within a fraction of a millisecond for a ballistic foot at 60 frames/s.
+ * Runs where both feet are higher than `contactHeight` above the floor.
+ * A landing comes from the foot's vertical velocity: its height at the last airborne frame extrapolated forward
+ * to the floor (a falling foot is ballistic and IK follows it well; against the plates 0–4 ms). A take-off is
+ * where the foot rises through the contact height, interpolated between the frames around it: a model whose MTP
+ * joint is locked (LaiUhlrich2022; OpenCap's lab-validation IK holds mtp_angle at −7°) cannot bend its toes, so while the
+ * real toes push off flat on the floor the model's toe tip already rises with the forefoot. On OpenCap's drop
+ * jumps the plates still carry load until the model's foot is 1.5–3 cm up, and extrapolating the foot back to
+ * the floor put DJ1's take-off 14 ms early (bench:analysis-truth). On an ideal rigid foot that leaves the floor
+ * ballistically this take-off is later by the time its tip takes to rise the contact height (about 11 ms).
  */
 export function airborneRuns(kin: TrialKinematics, feet: FeetSignals, contactHeight: number): Airborne[] {
   const n = kin.time.length;
@@ -101,15 +107,12 @@ export function airborneRuns(kin: TrialKinematics, feet: FeetSignals, contactHei
       let b = last;
       while (b < n - 1 && up(s, b + 1)) b++;
       const h = feet.height[s];
-      // The extrapolation may reach back (forward) past frames below the contact height, but not past the
-      // last (first) frame where the foot still rested on the floor.
-      let rest = a - 1;
-      while (rest > 0 && h[rest] > 0.1 * contactHeight) rest--;
+      // The landing's extrapolation may reach forward past frames below the contact height, but not past
+      // the first frame where the foot rests on the floor again.
       let restAfter = b + 1;
       while (restAfter < n - 1 && h[restAfter] > 0.1 * contactHeight) restAfter++;
       const dt = feet.dt;
-      const takeOff =
-        a === 0 ? null : clamp(t[a] + floorCrossing(h[a], h[a + 1], h[a + 2], b - a, dt), t[rest], t[a]);
+      const takeOff = a === 0 ? null : levelCrossing(t[a - 1], h[a - 1], h[a], contactHeight, dt);
       const landing =
         b === n - 1
           ? null
@@ -131,9 +134,9 @@ export function airborneRuns(kin: TrialKinematics, feet: FeetSignals, contactHei
 }
 
 /**
- * Time (s, ≤ 0) from the sample at height z0 back to where the foot left the floor, from the parabola through
- * it and the next two airborne samples z1, z2 (its vertical velocity and acceleration there). Exact for a
- * ballistic foot; linear with fewer than three airborne samples. Landings use it with time reversed.
+ * Time (s, ≤ 0) from the sample at height z0 back to where the foot met the floor, from the parabola through
+ * it and the next two airborne samples z1, z2 (its vertical velocity and acceleration there), time running
+ * backwards from the landing. Exact for a ballistic foot; linear with fewer than three airborne samples.
  */
 function floorCrossing(z0: number, z1: number, z2: number, span: number, dt: number): number {
   if (span < 2) {
@@ -155,4 +158,9 @@ function floorCrossing(z0: number, z1: number, z2: number, span: number, dt: num
 
 function clamp(v: number, lo: number, hi: number): number {
   return Math.max(lo, Math.min(hi, v));
+}
+
+/** Time (s) where a height rising from h0 (at t0) to h1 (one frame later) passes `level`. */
+function levelCrossing(t0: number, h0: number, h1: number, level: number, dt: number): number {
+  return t0 + clamp((level - h0) / Math.max(h1 - h0, 1e-9), 0, 1) * dt;
 }

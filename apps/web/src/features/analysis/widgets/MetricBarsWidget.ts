@@ -3,6 +3,8 @@ import {
   metricAxis,
   metricNumbers,
   metricScale,
+  sideLetterBefore,
+  usualRegion,
   type AnalysisMetric,
 } from '@poselab/contract';
 import { blockTitle, el, trialRow } from './dom';
@@ -42,11 +44,16 @@ export function referenceText(m: AnalysisMetric, loc: WidgetLocale): string {
     if (hasHi) return loc.t('widgets.atMost', { value: f(hi) });
     return null;
   };
-  const inner = range(m.min_limit, m.max_limit);
-  if (!inner) return loc.t('widgets.noReference');
-  const outer = m.colors.length === 5 ? range(m.min_limit_2, m.max_limit_2) : null;
+  // 3 bands: the usual (green) band in words, the band between the limits as borderline where it is not usual.
+  const usual = usualRegion(m);
   const units = m.units ? ` ${m.units}` : '';
-  return `${loc.t('widgets.reference')}: ${inner}${units}${outer ? ` (${loc.t('widgets.usual', { range: outer })}${units})` : ''}`;
+  const inner = usual ? range(usual.from, usual.to) : range(m.min_limit, m.max_limit);
+  if (!inner) return loc.t('widgets.noReference');
+  const borderline = usual?.borderline
+    ? loc.t('widgets.borderline', { range: `${range(usual.borderline.from, usual.borderline.to)}${units}` })
+    : null;
+  const outer = m.colors.length === 5 ? range(m.min_limit_2, m.max_limit_2) : null;
+  return `${loc.t('widgets.reference')}: ${inner}${units}${borderline ? ` (${borderline})` : ''}${outer ? ` (${loc.t('widgets.usual', { range: outer })}${units})` : ''}`;
 }
 
 /** The axis' numbers under the last row of a metric without a reference range, the last with the units. */
@@ -192,6 +199,8 @@ export class MetricBarsWidget implements DashboardWidgetView {
                   [m.value.left, locale.t('widgets.left')],
                   [m.value.right, locale.t('widgets.right')],
                 ];
+        const before =
+          !m || m.value === null || typeof m.value === 'number' ? null : sideLetterBefore(m.value);
         for (const [v, side] of ticks) {
           if (v === null) continue;
           const tick = el('span', {
@@ -205,8 +214,12 @@ export class MetricBarsWidget implements DashboardWidgetView {
           });
           bar.append(tick);
           if (side) {
-            // L left of its tick, R right of it: equal sides stay readable ('L|R').
-            const left = side === locale.t('widgets.left');
+            // Each letter on the outer side of its tick, so close ticks read 'L||R' or 'R||L' (contract
+            // sideLetterBefore).
+            // At the bar's right end the card would clip a letter after its tick: it goes before it there.
+            const atEnd = (v - scale.min) / (scale.max - scale.min || 1) > 0.95;
+            const left =
+              atEnd || (before !== null && (side === locale.t('widgets.left') ? before.left : before.right));
             bar.append(
               el(
                 'span',

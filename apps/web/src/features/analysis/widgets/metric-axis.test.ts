@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisMetric, AnalysisResult } from '@poselab/contract';
+import { USUAL_BAND_COLOR, type AnalysisMetric, type AnalysisResult } from '@poselab/contract';
 import { i18n } from '../../../i18n';
 import { ANALYSIS_CATALOGUE_NAMESPACE } from '../../../i18n/analysis-catalogue';
 import { widgetLocale } from './locale';
@@ -86,5 +86,39 @@ describe('metric bars: metrics without a reference range on a labelled axis (iss
       stance_time: metric({ label: 'Stance time', value: 0.55, bilateral: false, units: 's', decimals: 2 }),
     });
     expect(de.querySelector('[data-testid="metric-axis"]')!.textContent).toContain('0,6 s');
+  });
+
+  it('close L and R ticks keep both letters outside them; a higher-is-better range names its usual band', () => {
+    // Single support L 39.9 / R 39.3 %: R's letter before its tick, L's after its own, so they never meet.
+    const root = draw('en', {
+      single_support: metric({
+        label: 'Single support',
+        value: { left: 39.9, right: 39.3 },
+        units: '%',
+        min_limit: 35,
+        max_limit: 45,
+        colors: ['#f9a825', USUAL_BAND_COLOR, '#f9a825'],
+      }),
+    });
+    const letters = [...root.querySelectorAll('[role="img"] span')].filter((s) =>
+      ['L', 'R'].includes(s.textContent ?? ''),
+    ) as HTMLElement[];
+    const placed = Object.fromEntries(
+      letters.map((s) => [s.textContent, s.style.right ? 'before' : 'after']),
+    );
+    expect(placed).toEqual({ L: 'after', R: 'before' });
+    const speed = draw('en', {
+      gait_speed: metric({
+        label: 'Gait speed',
+        value: 1.2,
+        bilateral: false,
+        min_limit: 0.8,
+        max_limit: 1,
+        colors: ['#d32f2f', '#f9a825', USUAL_BAND_COLOR],
+        units: 'm/s',
+        decimals: 2,
+      }),
+    });
+    expect(speed.textContent).toContain('at least 1.00 m/s (0.80 – 1.00 m/s borderline)');
   });
 });
