@@ -125,8 +125,6 @@ export function TagsDialog({
         <Autocomplete
           multiple
           freeSolo
-          // Open while tags are picked: Escape closes the list first, not the dialog with the picks.
-          disableCloseOnSelect
           options={vocabulary.map((o) => o.value)}
           getOptionLabel={labelOf}
           value={tags}
