@@ -5,6 +5,22 @@ export function localeFor(lang: string): string {
   return lang === 'de' ? 'de-DE' : 'en-US';
 }
 
+const formats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * One Intl.NumberFormat per locale and options (building one costs more than formatting: the viewer's time field
+ * formats on every 0.01 s of playback).
+ */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    formats.set(key, f);
+  }
+  return f;
+}
+
 /**
  * A number as String() writes it (the same digits, no rounding), with the language's decimal separator:
  * 0.85 → '0,85' in German. Groups only from five digits on, so years stay '2026' and '12.345' reads as German.
@@ -13,7 +29,7 @@ export function localizeNumber(value: number, lang: string): string {
   const plain = String(value);
   if (!Number.isFinite(value) || /e/i.test(plain)) return plain;
   const decimals = plain.split('.')[1]?.length ?? 0;
-  return new Intl.NumberFormat(localeFor(lang), {
+  return numberFormat(localeFor(lang), {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
     useGrouping: 'min2',
