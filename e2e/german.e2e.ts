@@ -11,6 +11,7 @@ import {
 } from './support/browser';
 import { clippedLabels } from './support/clipping';
 import { englishFound, englishOnlyTexts, pageTexts } from './support/english-catalogue';
+import { pointDecimals } from './support/german-numbers';
 import { openRoute, specRoutes } from './support/routes';
 import { hasSeedData, seedProcessedSession, type SeededSession } from './support/seed';
 import { startServer, type RunningServer } from './support/server';
@@ -134,9 +135,13 @@ describe.skipIf(!hasChromium || !hasSeedData)('the app in German', () => {
     }).filter((x) => !['login', 'register', 'reset-password', 'new-password'].includes(x.name));
     const english29: Record<string, string[]> = {};
     const clipped: Record<string, string[]> = {};
+    const decimals: Record<string, string[]> = {};
     const walk = async (p: Page, name: string) => {
-      const hits = englishFound(await pageTexts(p), english);
+      const texts = await pageTexts(p);
+      const hits = englishFound(texts, english);
       if (hits.length) english29[name] = hits;
+      const points = await pointDecimals(p, texts);
+      if (points.length) decimals[name] = points;
       const cut = await clippedLabels(p);
       if (cut.length) clipped[name] = cut;
     };
@@ -149,7 +154,17 @@ describe.skipIf(!hasChromium || !hasSeedData)('the app in German', () => {
         await openRoute(page, `${server.url}${r.path}`);
         // The profile's language is applied once the profile has loaded (a fresh tab starts in the browser's).
         await page.waitForFunction(() => document.documentElement.lang === 'de');
+        if (r.name === 'session') {
+          // The viewer's time field, once the trial has loaded: '0,00' (a number input would say 0.00).
+          await expect
+            .poll(() => page.getByTestId('time-field').inputValue(), { timeout: 60_000 })
+            .toMatch(/^\d+,\d\d$/);
+        }
         await walk(page, `${size.width}-${r.name}`);
+        if (r.name === 'calibration') {
+          // Nothing recorded on this step: no upload count (the seeded walk trial's '0 von 2' showed before).
+          expect(await page.getByText(/Videos hochgeladen/).count()).toBe(0);
+        }
         if (size === PHONE && ['session', 'calibration'].includes(r.name)) {
           await screenshot(page, `german-390-${r.name}`);
         }
@@ -181,7 +196,7 @@ describe.skipIf(!hasChromium || !hasSeedData)('the app in German', () => {
         await walk(page, `${size.width}-docs-${doc}`);
       }
     }
-    expect({ english: english29, clipped }).toEqual({ english: {}, clipped: {} });
+    expect({ english: english29, clipped, decimals }).toEqual({ english: {}, clipped: {}, decimals: {} });
   }, 900_000);
 
   it("gives visitors their browser's language: German pages for a German browser", async () => {

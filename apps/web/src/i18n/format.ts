@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, type Language } from './index';
+import { localeFor, numberFormat } from './numbers';
 
-/** The Intl locale each UI language formats dates and numbers with. */
-const LOCALES: Record<Language, string> = { en: 'en-US', de: 'de-DE' };
-
-export const localeOf = (lang: Language = currentLanguage()) => LOCALES[lang];
+/** The Intl locale of a UI language (en-US, de-DE); the current one by default. */
+export const localeOf = (lang: Language = currentLanguage()) => localeFor(lang);
 
 /**
  * A calendar date (SPEC §3: created_at shown as a short date): 7/4/2026 in English, 4.7.2026 in German.
@@ -23,7 +22,7 @@ export function formatDateTime(value: string | number | Date | null | undefined,
 
 /** A number with the language's separators: 1,234.5 or 1.234,5. */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions, lang?: Language): string {
-  return Number.isFinite(value) ? new Intl.NumberFormat(localeOf(lang), options).format(value) : '';
+  return Number.isFinite(value) ? numberFormat(localeOf(lang), options).format(value) : '';
 }
 
 function toDate(value: string | number | Date | null | undefined): Date | null {

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { ANALYSIS_CATALOGUE_NAMESPACE, loadAnalysisCatalogue } from './analysis-catalogue';
 import { englishResources, loadCatalog, NAMESPACES } from './catalogs';
 import { initialLanguage, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from './language';
+import { localizeInterpolatedNumbers } from './numbers';
 
 export { LANGUAGES, initialLanguage, isLanguage, type Language } from './language';
 
@@ -39,9 +40,11 @@ export const i18nReady: Promise<unknown> = i18n
     ns: NAMESPACES,
     defaultNS: 'common',
     initAsync: false,
-    interpolation: { escapeValue: false },
+    // Every placeholder goes through the format call: numbers come out in the UI language's writing (numbers.ts).
+    interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
   });
+localizeInterpolatedNumbers(i18n);
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
 

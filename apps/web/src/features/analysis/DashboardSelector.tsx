@@ -4,6 +4,8 @@ import RemoveIcon from '@mui/icons-material/Remove';
 import { Box, IconButton, MenuItem, TextField, Tooltip } from '@mui/material';
 import type { DashboardSession, DashboardSubject, DashboardTrial } from '@poselab/contract';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
+import { localizeNumber } from '../../i18n/numbers';
 import { parseOffset, type SelectorState } from './dashboard-url';
 
 const OFFSET_STEP = 0.01;
@@ -34,14 +36,18 @@ export function DashboardSelector({
   onChange: (v: SelectorState) => void;
   onRemove: () => void;
 }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  const format = useFormat();
   const n = index + 1;
   const subjectSessions = sessions.filter((s) => !value.subjectId || s.subject_id === value.subjectId);
   const sessionTrials = trials.filter((x) => x.session_id === value.sessionId);
   const offset = parseOffset(value.offsetText);
   const stepOffset = (delta: number) =>
-    onChange({ ...value, offsetText: String(Math.round(((offset ?? 0) + delta) * 10000) / 10000) });
-  const sessionLabel = (s: DashboardSession) => s.name || new Date(s.created_at).toLocaleDateString();
+    onChange({
+      ...value,
+      offsetText: localizeNumber(Math.round(((offset ?? 0) + delta) * 10000) / 10000, i18n.language),
+    });
+  const sessionLabel = (s: DashboardSession) => s.name || format.date(s.created_at);
   return (
     <Box
       sx={{

@@ -1,4 +1,5 @@
 import { dashboardConfigEntry, type DashboardConfigEntry } from '@poselab/contract';
+import { parseDecimal } from '../../i18n/numbers';
 
 /** One trial selector of the data menu (SPEC §2): what it picked and how it may read it. */
 export interface SelectorState {
@@ -26,9 +27,8 @@ export function newSelector(from: Partial<SelectorState> = {}): SelectorState {
 
 /** SPEC §9: offsets step by 0.01 and are rounded to 4 decimals; anything else is not a number. */
 export function parseOffset(text: string): number | null {
-  if (text.trim() === '') return null;
-  const v = Number(text);
-  return Number.isFinite(v) ? Math.round(v * 10000) / 10000 : null;
+  const v = parseDecimal(text);
+  return v === null ? null : Math.round(v * 10000) / 10000;
 }
 
 const configList = dashboardConfigEntry.array().max(50);

@@ -61,6 +61,7 @@ function gaitResultFixture({ speed }: { speed: number; seed: number }): Analysis
 }
 
 const locale = {
+  intl: 'en-US',
   t: (key: string, o?: Record<string, unknown>) => `${key}${o ? JSON.stringify(o) : ''}`,
   number: (v: number, d: number) => v.toFixed(d),
   label: (_f: string, _k: string, stored: string) => stored,
@@ -102,6 +103,8 @@ describe('dashboard URL', () => {
     expect(parseOffset('0.123456')).toBe(0.1235);
     expect(parseOffset('')).toBeNull();
     expect(parseOffset('abc')).toBeNull();
+    // A German user's decimal comma (issue #29).
+    expect(parseOffset('-0,25')).toBe(-0.25);
   });
 
   it('asks with the owner view, each share token once, and public sessions for visitors', () => {

@@ -179,7 +179,9 @@ export default function CalibrationPage() {
   const caption = failed
     ? t('captions.rerecord')
     : calibrationCaption(busy ? (st?.status ?? 'recording') : done ? 'done' : null, busy);
-  const uploaded = st ?? live.data;
+  // The count is the calibration recording's: this page's run, or one still uploading from before. The session's
+  // latest trial may be another (a neutral or an abandoned trial): its count says nothing here.
+  const uploaded = st ?? (live.data?.trial_name === 'calibration' ? live.data : null);
   const boardErrors = checkerboardErrors(rows, cols, square);
   const validBoard = !boardErrors.rows && !boardErrors.cols && !boardErrors.square;
   const expectedVideos = uploaded?.n_videos_expected ?? 0;
@@ -192,7 +194,7 @@ export default function CalibrationPage() {
     <Page title={t('calibration.title')}>
       <WizardSteps active={1} done={stepsDone} />
       <Stack direction="row" sx={{ mb: 2, alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        {/* SPEC §2 'N of M videos uploaded', once a recording expects videos (not '0 of 0' beforehand). */}
+        {/* SPEC §2 'N of M videos uploaded', once a calibration recording expects videos (nothing beforehand). */}
         <Typography variant="h6" component="p" aria-live="polite">
           {expectedVideos > 0
             ? t('calibration.videosUploaded', {

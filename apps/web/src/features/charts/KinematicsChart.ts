@@ -11,6 +11,7 @@ import {
   type ChartConfiguration,
 } from 'chart.js';
 import zoomPlugin from 'chartjs-plugin-zoom';
+import { localeOf } from '../../i18n/format';
 import type { ChartOptionsState } from './chart-options';
 import type { Series } from './series';
 
@@ -102,6 +103,8 @@ export class KinematicsChart {
     plugins.title = { ...plugins.title, display: Boolean(o.title), text: o.title };
     plugins.subtitle = { ...plugins.subtitle, display: Boolean(o.subtitle), text: o.subtitle };
     plugins.legend = { ...plugins.legend, position: o.legendPosition, align: o.legendAlign };
+    // Axis numbers in the UI language (chart.js would take the browser's).
+    opts.locale = localeOf();
     c.update('none');
     this.markRange();
   }

@@ -4,6 +4,7 @@ import { IMPORT_MESSAGES } from '@poselab/contract';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizeMessage } from '../../i18n/contract-messages';
+import { formatNumber } from '../../i18n/format';
 import type { UploadProgress } from './file-uploader';
 import { readVideoFile, type VideoFileInfo } from './video-file';
 
@@ -38,7 +39,7 @@ export function filesProblem(cameras: ImportCamera[], files: CameraFileMap): str
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 ** 3
-    ? `${(bytes / 1024 ** 3).toFixed(1)} GB`
+    ? `${formatNumber(bytes / 1024 ** 3, { maximumFractionDigits: 1, minimumFractionDigits: 1 })} GB`
     : `${Math.max(1, Math.round(bytes / 1024 ** 2))} MB`;
 }
 

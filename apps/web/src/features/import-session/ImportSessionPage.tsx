@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../api/api-error';
 import { localizeMessage } from '../../i18n/contract-messages';
+import { formatDate } from '../../i18n/format';
 import { Page } from '../../layout/PageTitle';
 import { routePath } from '../../routing/route-names';
 import { captureApi, type CaptureStatusReply } from '../capture-wizard/api';
@@ -185,7 +186,7 @@ function CalibrationStep({
                   .filter((s) => s.id !== session.id)
                   .map((s) => (
                     <MenuItem key={s.id} value={s.id}>
-                      {s.name ?? s.id.slice(0, 8)} · {new Date(s.created_at).toLocaleDateString()}
+                      {s.name ?? s.id.slice(0, 8)} · {formatDate(s.created_at)}
                     </MenuItem>
                   ))}
               </Select>

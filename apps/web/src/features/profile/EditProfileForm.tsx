@@ -98,6 +98,9 @@ export function EditProfileForm({
     }
   };
 
+  // SPEC §5: registration requires institution, profession and reason; the profile leaves them optional, and
+  // says so, as registration says it of the website.
+  const optional = (label: string) => t('fields.optional', { label });
   const text = (name: keyof ProfileForm, label: string, extra: Record<string, unknown> = {}) => (
     <TextField
       label={label}
@@ -142,12 +145,12 @@ export function EditProfileForm({
           ) : null}
           {text('first_name', t('fields.firstName'), { required: true, autoComplete: 'given-name' })}
           {text('last_name', t('fields.lastName'), { required: true, autoComplete: 'family-name' })}
-          {text('institution', t('fields.institution'), { autoComplete: 'organization' })}
-          {text('profession', t('fields.profession'))}
+          {text('institution', optional(t('fields.institution')), { autoComplete: 'organization' })}
+          {text('profession', optional(t('fields.profession')))}
           <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-            {text('reason', t('fields.reason'), { multiline: true, minRows: 2, fullWidth: true })}
+            {text('reason', optional(t('fields.reason')), { multiline: true, minRows: 2, fullWidth: true })}
           </Box>
-          {text('website', t('fields.website'), { type: 'url' })}
+          {text('website', optional(t('fields.website')), { type: 'url' })}
           <SelectField
             control={control}
             name="country"

@@ -174,4 +174,38 @@ describe('SubjectDialog', () => {
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ weight: 68.5, height: 1.75 });
   });
+
+  it('Escape in the tags list closes the list, not the dialog; the discard question starts on No (issue #29)', async () => {
+    authStore.update({ unit: 'metric' });
+    mockFetch(() => ({ status: 500, json: {} }));
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ToastProvider>
+          <SubjectDialog open onClose={onClose} onSaved={vi.fn()} />
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByLabelText(/^Subject tags/));
+    await user.click(await screen.findByRole('option', { name: 'Unimpaired' }));
+    // The list stays open after a pick (several tags are picked in a row); Escape closes it only.
+    await user.click(screen.getByRole('option', { name: 'Stroke' }));
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.queryByText('Discard your changes?')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Unimpaired' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stroke' })).toBeInTheDocument();
+
+    // A second Escape asks, with No focused: Enter keeps the form.
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Discard your changes?')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'No' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('Discard your changes?')).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Stroke' })).toBeInTheDocument();
+  });
 });

@@ -109,6 +109,7 @@ export function SubjectDialog(props: SubjectDialogProps) {
         open={asking}
         title={t('dialog.discardTitle')}
         text={t('dialog.discardText')}
+        focus="no"
         onNo={() => setAsking(false)}
         onYes={() => {
           setAsking(false);
@@ -291,6 +292,9 @@ function SubjectForm({
           </Stack>
           <Autocomplete
             multiple
+            // The list stays open while tags are picked, so Escape closes the list (the Autocomplete keeps
+            // that key from the dialog) instead of reaching the dialog and asking to discard the changes.
+            disableCloseOnSelect
             options={options.map((o) => o.value)}
             value={values.subject_tags}
             loading={vocabulary.isLoading}

@@ -158,6 +158,8 @@ export class LinearChartWidget implements DashboardWidgetView {
       info && q
         ? `${input.locale.label('quantities', q, info.label)}${info.units ? ` (${info.units})` : ''}`
         : (q ?? '');
+    // Axis numbers in the UI language (chart.js would take the browser's).
+    this.chart.options.locale = input.locale.intl;
     this.chart.update('none');
     const d = this.canvas.dataset;
     d.mode = normalized ? 'normalized' : 'time';

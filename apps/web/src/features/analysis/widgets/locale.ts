@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { analysisSummary } from '@poselab/analysis/browser';
 import { ANALYSIS_CATALOGUE_NAMESPACE } from '../../../i18n/analysis-catalogue';
+import { localeFor } from '../../../i18n/numbers';
 import type { WidgetLocale } from './types';
 
 /**
@@ -13,6 +14,7 @@ export function widgetLocale(t: TFunction, lang: string): WidgetLocale {
   const text = (key: string, stored: string) =>
     t(`${ANALYSIS_CATALOGUE_NAMESPACE}:${key}`, { defaultValue: stored });
   return {
+    intl: localeFor(lang),
     t: (key, options) => t(key, options ?? {}),
     label: (field, key, stored) => text(`${field}.${key}.label`, stored),
     text,
@@ -20,7 +22,7 @@ export function widgetLocale(t: TFunction, lang: string): WidgetLocale {
     number: (value, decimals) => {
       let f = formats.get(decimals);
       if (!f) {
-        f = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-US', {
+        f = new Intl.NumberFormat(localeFor(lang), {
           minimumFractionDigits: decimals,
           maximumFractionDigits: decimals,
           useGrouping: false,

@@ -13,6 +13,8 @@ export interface WidgetTrial {
 
 /** Texts and number formatting from React's i18n, so widget classes stay free of React. */
 export interface WidgetLocale {
+  /** The Intl locale of the UI language (de-DE), for the charts' axis numbers. */
+  intl: string;
   t: (key: string, options?: Record<string, unknown>) => string;
   number: (value: number, decimals: number) => string;
   /**

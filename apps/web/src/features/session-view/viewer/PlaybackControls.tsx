@@ -8,15 +8,22 @@ import { Box, IconButton, MenuItem, Slider, TextField, Tooltip } from '@mui/mate
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/format';
+import { parseDecimal } from '../../../i18n/numbers';
 import { PLAYBACK_SPEEDS, TIME_STEP } from '../../../viz/playback-clock';
 import type { Visualizer, VisualizerState } from '../../../viz/Visualizer';
 
-/** SPEC §2 Visualizer controls: time field (step 0.01) and slider, speed, and the five transport buttons. */
+/**
+ * SPEC §2 Visualizer controls: time field (step 0.01) and slider, speed, and the five transport buttons. The time
+ * field is text in the UI language's writing (0,85 in German; a number input follows the browser's locale, not
+ * the UI's) and reads either separator; the arrow keys step it by 0.01 as a number input would.
+ */
 export function PlaybackControls({ viz, state }: { viz: Visualizer | null; state: VisualizerState }) {
   const { t } = useTranslation('session');
   const format = useFormat();
   const [editing, setEditing] = useState<string | null>(null);
-  const shown = editing ?? state.time.toFixed(2);
+  const seconds = (v: number) =>
+    format.number(v, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+  const shown = editing ?? seconds(state.time);
   const duration = Math.max(state.duration, TIME_STEP);
   const button = (label: string, icon: React.ReactNode, onClick: () => void) => (
     <Tooltip title={label}>
@@ -31,17 +38,26 @@ export function PlaybackControls({ viz, state }: { viz: Visualizer | null; state
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 1 }}>
       <TextField
         label={t('viewer.time')}
-        type="number"
         size="small"
         value={shown}
-        slotProps={{ htmlInput: { step: TIME_STEP, min: 0, max: duration, 'data-testid': 'time-field' } }}
+        slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'time-field' } }}
         sx={{ width: 110 }}
-        onFocus={() => setEditing(state.time.toFixed(2))}
+        onFocus={() => setEditing(seconds(state.time))}
         onBlur={() => setEditing(null)}
+        onKeyDown={(e) => {
+          if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+          e.preventDefault();
+          const to = Math.min(
+            duration,
+            Math.max(0, state.time + (e.key === 'ArrowUp' ? TIME_STEP : -TIME_STEP)),
+          );
+          viz?.seek(to);
+          setEditing(seconds(to));
+        }}
         onChange={(e) => {
           setEditing(e.target.value);
-          const t = Number(e.target.value);
-          if (e.target.value !== '' && Number.isFinite(t)) viz?.seek(t);
+          const t = parseDecimal(e.target.value);
+          if (t !== null) viz?.seek(t);
         }}
       />
       <Box sx={{ flex: '1 1 180px', px: 1, minWidth: 160 }}>
