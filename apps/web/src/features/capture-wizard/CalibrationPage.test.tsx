@@ -1,13 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../App';
 import { authStore } from '../../auth/auth-store';
 import { stubApi } from '../../auth/fake-api';
 import { i18n } from '../../i18n';
-import { ToastProvider } from '../../toast/toast';
+import { renderRoute } from '../../testing/render-route';
 import CalibrationPage from './CalibrationPage';
 
 /** The session's latest trial as the status call reports it, with one phone connected. */
@@ -30,16 +27,7 @@ function status(trialName: string | null, uploaded: number, expected: number, st
 async function renderWith(answer: ReturnType<typeof status>) {
   authStore.update({ token: 'tok', verified: true, username: 'ann', validUntil: Date.now() + 1e6 });
   stubApi({ 'GET /api/sessions/s1/status/': () => ({ json: answer }) });
-  const router = createMemoryRouter([{ path: '/:id/calibration', element: <CalibrationPage /> }], {
-    initialEntries: ['/s1/calibration'],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  renderRoute('/s1/calibration', '/:id/calibration', <CalibrationPage />);
   // The phones card names the phone once the status has answered.
   await screen.findByText(/^Pixel/);
 }

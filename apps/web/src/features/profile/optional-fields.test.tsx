@@ -1,27 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../App';
 import { authStore } from '../../auth/auth-store';
 import { ownInfo, stubApi } from '../../auth/fake-api';
 import { i18n } from '../../i18n';
-import { ToastProvider } from '../../toast/toast';
+import { renderRoute } from '../../testing/render-route';
 import RegisterPage from '../auth/RegisterPage';
 import ProfilePage from './ProfilePage';
-
-function renderAt(path: string, route: string, element: ReactElement) {
-  const router = createMemoryRouter([{ path: route, element }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-}
 
 const OPTIONAL_ON_PROFILE = ['Institution', 'Profession', 'Reason for using PoseLab', 'Website'];
 
@@ -36,7 +21,7 @@ describe('institution, profession and reason: required at registration, optional
   });
 
   it('registration marks them required', async () => {
-    renderAt('/register', '/register', <RegisterPage />);
+    renderRoute('/register', '/register', <RegisterPage />);
     for (const label of ['Institution', 'Profession', 'Reason for using PoseLab']) {
       const field = await screen.findByRole('textbox', { name: new RegExp(`^${label}`) });
       expect(field).toBeRequired();
@@ -50,7 +35,7 @@ describe('institution, profession and reason: required at registration, optional
       'POST /api/get_user_info/': () => ({ json: ownInfo('ann') }),
       'POST /api/update_profile/': () => ({ json: ownInfo('ann') }),
     });
-    renderAt('/profile/ann/', '/profile/:username/', <ProfilePage />);
+    renderRoute('/profile/ann/', '/profile/:username/', <ProfilePage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
     for (const label of OPTIONAL_ON_PROFILE) {
       const field = screen.getByRole('textbox', { name: `${label} (optional)` });
@@ -68,7 +53,7 @@ describe('institution, profession and reason: required at registration, optional
     await i18n.changeLanguage('de');
     authStore.update({ token: 'tok', verified: true, username: 'ann', validUntil: Date.now() + 1e6 });
     stubApi({ 'POST /api/get_user_info/': () => ({ json: ownInfo('ann', { language: 'de' }) }) });
-    renderAt('/profile/ann/', '/profile/:username/', <ProfilePage />);
+    renderRoute('/profile/ann/', '/profile/:username/', <ProfilePage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Profil bearbeiten' }));
     for (const label of ['Einrichtung', 'Beruf', 'Nutzungsgrund', 'Website'])
       expect(screen.getByRole('textbox', { name: `${label} (optional)` })).not.toBeRequired();
