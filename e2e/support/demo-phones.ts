@@ -183,30 +183,15 @@ export async function processDemoThroughPhones(server: RunningServer): Promise<P
     const files = clips(folder);
     try {
       // One after the other: the imported calibration's cameras map to phones in pairing order. Each fake camera
-      // plays its loop from when its phone opened the camera, while synchronisation searches ±0.5 s around the
-      // recordings' clock offsets (as real phones need): see the reload below.
+      // plays its loop from when its phone opened the camera (late after any stall), while synchronisation
+      // searches ±0.5 s around the recordings' clock offsets (as real phones need), so in about half the runs a
+      // camera whose loop runs further from the others' is left out (contradicting them by ~29 frames, the
+      // window's edge). Opening the trial's paired phones together did not change that (2 of 4 runs), nor did
+      // reloading all four pages at once before recording (2 of 2 runs left a camera out).
       for (const [i, file] of files.entries()) {
         phones.push(await openPhone(profiles[i], url, file));
         await until('phone connected', async () => (await status()).n_cameras_connected === i + 1, 60_000);
       }
-      // The phones open one after the other, so their loops ran seconds apart: a camera whose loop was further
-      // than the synchronisation's ±0.5 s from the others' was left out, in about half the runs, and with two
-      // left out the trial failed its marker-error check. Reloading every phone at once reopens the cameras
-      // together (within ~0.3 s under load), so the loops run in step as real cameras would.
-      await Promise.all(phones.map((p) => p.pages()[0].reload()));
-      await Promise.all(
-        phones.map((p) =>
-          p.pages()[0].waitForFunction(
-            () => {
-              const video = document.querySelector('video');
-              return !!video && video.readyState >= 2 && !!document.querySelector('.pill.connected');
-            },
-            null,
-            { timeout: 60_000 },
-          ),
-        ),
-      );
-      await until('phones reconnected', async () => (await status()).n_cameras_connected === 4, 60_000);
       if (name === 'neutral') {
         const form = new FormData();
         form.set('file', new Blob([fakeCameraCalibration()]), 'fake-phones.toml');
