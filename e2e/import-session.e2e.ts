@@ -83,8 +83,10 @@ describe.skipIf(!hasChromium || !hasDemo)('New session from video files (slow)',
     await setViewportSettled(page, size);
     await loginInBrowser(page, server, user);
     if (trials.length === 0) {
-      // A user without sessions lands on the phones' first step: the wizard's own address.
-      await page.goto(`${server.url}/import-session`);
+      // A user without sessions is sent to the phones' first step, which offers the import too.
+      await page.goto(`${server.url}/sessions`);
+      await page.waitForURL(/\/connect-devices/);
+      await page.getByRole('button', { name: 'New session from video files' }).click();
     } else {
       await page.goto(`${server.url}/sessions`);
       await page.getByRole('button', { name: 'New session from video files' }).click();
