@@ -25,6 +25,12 @@ import { startServer, type RunningServer } from './support/server';
 const LEAD_SEC = [0, 1.7, 4.2, 7.9];
 const CLIP_SEC = 100 / 60;
 const FRAME_SEC = 1 / 60;
+/**
+ * Frames this close to the reference trial's first and last are not compared: its filter and IK start and
+ * stop there, while the trials with offsets run on through them (earlier frames of the cameras that started
+ * first), so they differ there whatever the alignment.
+ */
+const EDGE_SEC = 5 / 60;
 
 describe.skipIf(!hasDemo)('imported files with offsets and mixed frame rates (slow)', () => {
   let server: RunningServer;
@@ -98,21 +104,34 @@ describe.skipIf(!hasDemo)('imported files with offsets and mixed frame rates (sl
 
   const angles = async (trial: ImportedTrial) => rotationalSeries(await client.mot(trial));
 
+  const table = (cmp: ReturnType<typeof compareAtSameMoments>) =>
+    cmp.coordinates
+      .map(
+        (c) =>
+          `${c.name} ${c.medianAbsDeg.toFixed(2)}/${c.maxAbsDeg.toFixed(2)}° (worst at ${c.worstAtSec.toFixed(3)} s)`,
+      )
+      .join('; ');
+
   it('finds offsets of 0, 1.7, 4.2 and 7.9 s from the clap, and the synchronisation keeps them, within one frame', () => {
     const trial = trials.offsets;
-    expect(trial, 'the trial with offsets was processed').not.toBeNull();
+    expect(trial && trials.reference, 'the trials were processed').toBeTruthy();
     const coarse = trial!.meta.coarse_alignment!;
     expect(coarse.method).toBe('audio');
     const lead = (device: string) => LEAD_SEC[deviceIds.indexOf(device)];
     const maxLead = Math.max(...LEAD_SEC);
     // Coarse: each file's start on a clock whose 0 is the earliest file's start (the longest lead).
     const coarseErr = coarse.device_ids.map((d, i) => coarse.start_sec![i] - (maxLead - lead(d)));
-    // Final: each file's start relative to camera 1's, which is minus its lead.
+    // Final: each file's start relative to camera 1's is minus its lead, plus what the synchronisation finds
+    // on the clips without offsets (camera 3 about 3 frames early: the demo's own clips, pipeline README).
     const sync = trial!.meta.sync!.video_start_sec;
-    const syncErr = deviceIds.map((d) => sync[d]! - sync[deviceIds[0]]! + lead(d));
+    const refSync = trials.reference!.meta.sync!.video_start_sec;
+    const relative = (s: Record<string, number | null>, d: string) => s[d]! - s[deviceIds[0]]!;
+    const syncErr = deviceIds.map((d) => relative(sync, d) + lead(d) - relative(refSync, d));
+    const syncVsCut = deviceIds.map((d) => relative(sync, d) + lead(d));
+    const frames = (e: number[]) => e.map((x) => (x / FRAME_SEC).toFixed(2)).join(', ');
     console.log(
-      `offsets: coarse error ${coarseErr.map((e) => (e / FRAME_SEC).toFixed(2)).join(', ')} frames; ` +
-        `after the sub-frame sync ${syncErr.map((e) => (e / FRAME_SEC).toFixed(2)).join(', ')} frames`,
+      `offsets: coarse error ${frames(coarseErr)} frames; after the sub-frame sync ${frames(syncErr)} frames ` +
+        `from the cut plus the clips' own lags (${frames(syncVsCut)} from the cut alone)`,
     );
     for (const e of [...coarseErr, ...syncErr]) expect(Math.abs(e)).toBeLessThanOrEqual(FRAME_SEC);
   });
@@ -125,13 +144,14 @@ describe.skipIf(!hasDemo)('imported files with offsets and mixed frame rates (sl
       resultsAfterCamera1(ref!),
       await angles(off!),
       resultsAfterCamera1(off!),
+      EDGE_SEC,
     );
     const worst = cmp.coordinates.reduce((a, c) => (c.maxAbsDeg > a.maxAbsDeg ? c : a));
     console.log(
       `offsets against no offsets: ${cmp.frames} frames, worst ${worst.name} ${worst.maxAbsDeg.toFixed(2)}° ` +
-        `(median ${worst.medianAbsDeg.toFixed(2)}°)`,
+        `(median ${worst.medianAbsDeg.toFixed(2)}°); median/max per coordinate: ${table(cmp)}`,
     );
-    expect(cmp.frames).toBeGreaterThanOrEqual(95);
+    expect(cmp.frames).toBeGreaterThanOrEqual(85);
     for (const c of cmp.coordinates) expect(c.maxAbsDeg, c.name).toBeLessThanOrEqual(2);
   });
 
@@ -143,13 +163,14 @@ describe.skipIf(!hasDemo)('imported files with offsets and mixed frame rates (sl
       resultsAfterCamera1(ref!),
       await angles(mixed!),
       resultsAfterCamera1(mixed!),
+      EDGE_SEC,
     );
     const worst = cmp.coordinates.reduce((a, c) => (c.maxAbsDeg > a.maxAbsDeg ? c : a));
     console.log(
       `30+60 fps against 60 fps: ${cmp.frames} frames, worst ${worst.name} ${worst.maxAbsDeg.toFixed(2)}° ` +
-        `(median ${worst.medianAbsDeg.toFixed(2)}°)`,
+        `(median ${worst.medianAbsDeg.toFixed(2)}°); median/max per coordinate: ${table(cmp)}`,
     );
-    expect(cmp.frames).toBeGreaterThanOrEqual(45);
+    expect(cmp.frames).toBeGreaterThanOrEqual(40);
     for (const c of cmp.coordinates) expect(c.maxAbsDeg, c.name).toBeLessThanOrEqual(2);
   });
 });

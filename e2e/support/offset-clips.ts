@@ -6,6 +6,13 @@ import { ffmpegPath } from '../../packages/pipeline/src/video/ffmpeg-binaries';
 const run = promisify(execFile);
 
 /**
+ * Lossless H.264: the clip's frames decode exactly as the original's, so the detector sees the same pictures
+ * and a difference in the results is the alignment's (or the frame rate's), not the encoder's. The held
+ * frames cost almost nothing; the 100 moving frames make 10-30 MB per camera.
+ */
+const LOSSLESS = ['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p'];
+
+/**
  * Files as cameras that shared no clock would have made them (issue #28, acceptance 2), from the demo's
  * synchronised clips: a camera started `leadSec` before the movement's first frame films the subject standing
  * (its first frame held) for that long, then the clip. Its sound track is the room's noise with one clap at
@@ -37,7 +44,7 @@ export async function makeOffsetClip(c: OffsetClip): Promise<void> {
       ...['-f', 'lavfi', '-i', `aevalsrc=exprs='${sound}':s=48000:d=${total.toFixed(4)}`],
       ...['-map', '0:v:0', '-map', '1:a:0'],
       ...['-vf', `tpad=start_duration=${c.leadSec}:start_mode=clone`],
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p'],
+      ...LOSSLESS,
       ...['-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', c.out],
     ],
     { maxBuffer: 16 * 1024 * 1024 },
@@ -48,10 +55,7 @@ export async function makeOffsetClip(c: OffsetClip): Promise<void> {
 export async function makeClipAtFps(source: string, out: string, fps: number): Promise<void> {
   await run(
     ffmpegPath,
-    [
-      ...['-v', 'error', '-nostdin', '-y', '-i', source, '-vf', `fps=${fps}`, '-an'],
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', out],
-    ],
+    [...['-v', 'error', '-nostdin', '-y', '-i', source, '-vf', `fps=${fps}`, '-an'], ...LOSSLESS, out],
     { maxBuffer: 16 * 1024 * 1024 },
   );
 }
