@@ -85,8 +85,9 @@ describe.skipIf(!hasChromium || !hasDemo)('New session from video files (slow)',
     if (trials.length === 0) {
       // A user without sessions is sent to the phones' first step, which offers the import too.
       await page.goto(`${server.url}/sessions`);
-      await page.waitForURL(/\/connect-devices/);
+      await page.waitForURL(/\/[^/]+\/connect-devices/);
       await page.getByRole('button', { name: 'New session from video files' }).click();
+      await page.waitForURL(/\/import-session/);
     } else {
       await page.goto(`${server.url}/sessions`);
       await page.getByRole('button', { name: 'New session from video files' }).click();

@@ -74,6 +74,8 @@ describe('ConnectDevicesPage: step 1 also leads to sessions from video files (is
   it('offers the import beside pairing phones, and the button opens the import wizard', async () => {
     serve(0);
     const router = renderStep1();
+    // Not before the phone session exists: its creation would take the user back to step 1 after the click.
+    expect(screen.queryByRole('button', { name: 'New session from video files' })).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${SESSION_ID}/connect-devices`));
     expect(await screen.findByRole('region', { name: 'Filmed already?' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'New session from video files' }));
@@ -89,13 +91,14 @@ describe('ConnectDevicesPage: step 1 also leads to sessions from video files (is
   });
 
   it('leaves the offer out once a phone is paired: the user records with phones', async () => {
-    serve(1);
+    const { calls } = serve(1);
     const router = renderStep1();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${SESSION_ID}/connect-devices`));
     // Shown while the status loads (no phone yet), gone once it says a phone is paired.
-    await waitFor(() =>
-      expect(screen.queryByRole('button', { name: 'New session from video files' })).toBeNull(),
-    );
+    await waitFor(() => {
+      expect(calls.some((c) => c.key.endsWith('/status/'))).toBe(true);
+      expect(screen.queryByRole('button', { name: 'New session from video files' })).toBeNull();
+    });
     expect(screen.getByText('Connect at least 2 phones to record.')).toBeInTheDocument();
   });
 });

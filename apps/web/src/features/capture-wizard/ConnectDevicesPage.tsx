@@ -71,9 +71,10 @@ export default function ConnectDevicesPage() {
           </Box>
         </Card>
       </Stack>
-      {connected === 0 ? (
+      {routeId && connected === 0 ? (
         // A user's first session starts here (SPEC §4 sends a user without sessions to Step1): someone who
-        // filmed already, with any cameras, imports the files instead of pairing phones (issue #28).
+        // filmed already, with any cameras, imports the files instead of pairing phones (issue #28). Offered
+        // once the phone session exists, so that its creation cannot lead back here after the click.
         <Box sx={{ mt: 3 }}>
           <Card title={t('connect.importTitle')}>
             <Typography variant="body1" sx={{ mb: 2 }}>
