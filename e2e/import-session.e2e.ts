@@ -75,7 +75,10 @@ describe.skipIf(!hasChromium || !hasDemo)('New session from video files (slow)',
       await page
         .getByLabel(`Choose the video of Camera ${i + 1}`)
         .setInputFiles(join(DEMO, folder, `${cam}.mp4`));
-    for (const cam of DEMO_CAMS) await page.getByText(new RegExp(`${cam}\\.mp4`)).waitFor();
+    // The page reads each file in a video element first (size, frame rate, thumbnail): under a load of 10+
+    // on 2 cores one took longer than Playwright's default 30 s.
+    for (const cam of DEMO_CAMS)
+      await page.getByText(new RegExp(`${cam}\\.mp4`)).waitFor({ timeout: 120_000 });
   };
 
   const importDemo = async (size: { width: number; height: number }, trialName: string) => {
