@@ -71,6 +71,57 @@ export function compareSameFrames(a: AngleSeries, b: AngleSeries): SameFramesCom
   };
 }
 
+/**
+ * Two solutions of the same movement on different clocks (the same clips imported with and without offsets
+ * cut into them, or at another frame rate): each frame of `b` against `a` interpolated at the same moment. A
+ * frame's moment is its time plus its series' `offsetSec` (where that series' time 0 lies on a clock both
+ * share, e.g. seconds after one camera's first frame); frames of `b` outside `a`'s span, or within `edgeSec` of
+ * its ends (where `a`'s filter and IK start and stop), are not compared.
+ */
+export function compareAtSameMoments(
+  a: AngleSeries,
+  aOffsetSec: number,
+  b: AngleSeries,
+  bOffsetSec: number,
+  edgeSec = 0,
+): {
+  coordinates: { name: string; maxAbsDeg: number; medianAbsDeg: number; worstAtSec: number }[];
+  frames: number;
+} {
+  const names = a.names.filter((n) => b.names.includes(n));
+  const at = a.time.map((t) => t + aOffsetSec);
+  const diffs: number[][] = names.map(() => []);
+  const worst = names.map(() => ({ deg: -1, at: NaN }));
+  let frames = 0;
+  for (const [f, row] of b.rows.entries()) {
+    const t = b.time[f] + bOffsetSec;
+    if (t < at[0] + edgeSec - 1e-6 || t > at[at.length - 1] - edgeSec + 1e-6) continue;
+    let i = 0;
+    while (i < at.length - 2 && at[i + 1] < t) i++;
+    const w = at[i + 1] > at[i] ? Math.max(0, Math.min(1, (t - at[i]) / (at[i + 1] - at[i]))) : 0;
+    names.forEach((name, k) => {
+      const ia = a.names.indexOf(name);
+      const value = a.rows[i][ia] * (1 - w) + a.rows[Math.min(i + 1, at.length - 1)][ia] * w;
+      const d = Math.abs(row[b.names.indexOf(name)] - value);
+      diffs[k].push(d);
+      if (d > worst[k].deg) worst[k] = { deg: d, at: t };
+    });
+    frames++;
+  }
+  return {
+    coordinates: names.map((name, k) => {
+      const d = diffs[k].sort((x, y) => x - y);
+      return {
+        name,
+        maxAbsDeg: d[d.length - 1] ?? NaN,
+        medianAbsDeg: quantile(d, 0.5),
+        worstAtSec: worst[k].at,
+      };
+    }),
+    frames,
+  };
+}
+
 function quantile(sorted: number[], q: number): number {
   if (sorted.length === 0) return NaN;
   const pos = (sorted.length - 1) * q;

@@ -51,6 +51,7 @@ describe('coarse alignment of imported videos in the worker', () => {
       ]);
       const out = await alignImportedVideos(spec([video('1', 60), video('2', 30)]), paths);
       expect(out.meta.method).toBe('audio');
+      expect(out.meta.device_ids).toEqual(['d-1', 'd-2']);
       const [a, b] = out.spec.videos.map((v) => v.start_time_ms!);
       expect(Math.abs(b - a - 1300)).toBeLessThan(1000 / 60);
     },
@@ -67,7 +68,7 @@ describe('coarse alignment of imported videos in the worker', () => {
       const out = await alignImportedVideos(spec([video('1', 30), video('2', 30)]), paths);
       // testsrc moves identically in both files: motion may align them, at offset 0 or a period of it.
       if (out.meta.method === null) expect(out.spec.videos.every((v) => v.start_time_ms === null)).toBe(true);
-      const failed = { ...out, meta: { method: null, start_sec: null } };
+      const failed = { ...out, meta: { method: null, start_sec: null, device_ids: [] } };
       const sync = new ProcessingError(
         'The subject was not seen by at least 2 cameras at the same time, so the videos could not be synchronised.',
       );
@@ -77,7 +78,9 @@ describe('coarse alignment of imported videos in the worker', () => {
       // Other failures, and failures after a good coarse alignment, keep their own message.
       const other = new ProcessingError('No cameras have been calibrated.');
       expect(explainSyncFailure(other, failed)).toBe(other);
-      expect(explainSyncFailure(sync, { ...out, meta: { method: 'audio', start_sec: [0, 1] } })).toBe(sync);
+      expect(
+        explainSyncFailure(sync, { ...out, meta: { method: 'audio', start_sec: [0, 1], device_ids: [] } }),
+      ).toBe(sync);
     },
   );
 });

@@ -12,7 +12,7 @@ import { ProcessingError } from '../host';
 export interface CoarseOutcome {
   spec: JobSpec;
   /** What was done, kept in the trial's meta. */
-  meta: { method: 'audio' | 'motion' | null; start_sec: number[] | null };
+  meta: { method: 'audio' | 'motion' | null; start_sec: number[] | null; device_ids: string[] };
 }
 
 export async function alignImportedVideos(
@@ -22,12 +22,14 @@ export async function alignImportedVideos(
   const inputs: CoarseInput[] = [];
   for (const v of spec.videos) inputs.push(await readCoarseSignals(videoPaths.get(v.id)!));
   const found = coarseAlign(inputs);
-  if (!found) return { spec, meta: { method: null, start_sec: null } };
+  // start_sec follows the videos' order in the spec; device_ids says whose each one is.
+  const deviceIds = spec.videos.map((v) => v.device_id);
+  if (!found) return { spec, meta: { method: null, start_sec: null, device_ids: deviceIds } };
   const startSec = found.startSec.map((s) => Math.round(s * 1e4) / 1e4);
   return {
     // A clock of the trial's own (ms): the synchronisation uses only differences between start times.
     spec: { ...spec, videos: spec.videos.map((v, i) => ({ ...v, start_time_ms: startSec[i] * 1000 })) },
-    meta: { method: found.method, start_sec: startSec },
+    meta: { method: found.method, start_sec: startSec, device_ids: deviceIds },
   };
 }
 

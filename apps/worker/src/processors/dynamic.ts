@@ -164,10 +164,21 @@ export async function processDynamic(ctx: JobContext): Promise<ProcessorOutcome>
       ik_marker_rms_m: (result.quality.ik_marker_rms_mm ?? NaN) / 1000,
       quality: result.quality,
       warnings,
+      // The synchronisation's outcome on the trial's clock: where each camera's video starts (by device) and
+      // where the results' time 0 lies. What imported files' offsets came out as (issue #28), and what a wrong
+      // sync is diagnosed from.
+      sync: {
+        video_start_sec: Object.fromEntries(
+          cams.map((c, i) => [c.video.device_id, round5(kp.sync.startSec[i])]),
+        ),
+        results_start_sec: round5(kp.keypoints.startTimeSec),
+      },
       pipeline_timings: kp.timings,
     },
   };
 }
+
+const round5 = (x: number) => Math.round(x * 1e5) / 1e5;
 
 function safeName(name: string): string {
   return name.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'trial';

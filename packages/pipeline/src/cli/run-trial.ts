@@ -4,6 +4,7 @@
  * where a camera had locked onto somebody else, and over the whole video of a camera left out because its
  * keypoints disagreed with the others' (BlazePose tracking a wrong crop, as in the demo's neutral cam02).
  */
+import { reconstructedSpan, sliceFrames } from '../keypoints3d/trim-edges';
 import type { CameraModel } from '../camera/camera-model';
 import {
   processKeypoints,
@@ -151,6 +152,14 @@ export async function runTrialPipeline(
         };
       }
     }
+    // Leading and trailing frames where the body is not reconstructed (e.g. only two cameras of files that
+    // started at different times, one of them not seeing a knee) are cut off: the results start where it is.
+    const span = reconstructedSpan(result.unfiltered);
+    result = {
+      ...result,
+      keypoints: sliceFrames(result.keypoints, span.start, span.end),
+      unfiltered: sliceFrames(result.unfiltered, span.start, span.end),
+    };
     return { ...result, tracks, timings: { detectSec, redetectSec, processSec }, redetectedFrames };
   } finally {
     if (!input.pool) await pool.close();

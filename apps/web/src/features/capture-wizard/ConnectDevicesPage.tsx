@@ -71,6 +71,21 @@ export default function ConnectDevicesPage() {
           </Box>
         </Card>
       </Stack>
+      {routeId && connected === 0 ? (
+        // A user's first session starts here (SPEC §4 sends a user without sessions to Step1): someone who
+        // filmed already, with any cameras, imports the files instead of pairing phones (issue #28). Offered
+        // once the phone session exists, so that its creation cannot lead back here after the click.
+        <Box sx={{ mt: 3 }}>
+          <Card title={t('connect.importTitle')}>
+            <Typography variant="body1" sx={{ mb: 2 }}>
+              {t('connect.importText')}
+            </Typography>
+            <Button variant="outlined" onClick={() => navigate(routePath('ImportSession'))}>
+              {t('connect.importButton')}
+            </Button>
+          </Card>
+        </Box>
+      ) : null}
       <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center', justifyContent: 'flex-end' }}>
         {routeId && connected < MIN_CAMERAS ? (
           <Typography variant="body2" color="text.secondary">
