@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readMot, readOsim } from '@poselab/biomech';
+import { BUILTIN_MODEL_NAME, readMot, readOsim } from '@poselab/biomech';
 import { parseBenchArgs, SHARED_MODELS_DIR, USAGE, type BenchArgs } from './groundtruth/args';
 import { avatarGlb, DEFAULT_CACHE_DIR, MissingPackageError } from './groundtruth/avatar-file';
 import { PHONE_FPS, PHONE_HEIGHT, PHONE_WIDTH } from './groundtruth/cameras';
@@ -56,10 +56,11 @@ try {
   process.exit(2);
 }
 
-// The model the worker would use: as configured (MODELS_DIR), or forced by --model.
-if (args.model === 'builtin') delete process.env.MODELS_DIR;
-else if (args.model !== 'worker') process.env.MODELS_DIR ??= SHARED_MODELS_DIR;
-const settings = args.model === 'worker' || args.model === 'builtin' ? {} : { openSimModel: args.model };
+// The model the worker would use: its default (SPEC §9, shipped since issue #24), or forced by --model
+// ('builtin' names the built-in model: without a models folder it no longer falls back to it).
+if (args.model !== 'worker' && args.model !== 'builtin') process.env.MODELS_DIR ??= SHARED_MODELS_DIR;
+const settings =
+  args.model === 'worker' ? {} : { openSimModel: args.model === 'builtin' ? BUILTIN_MODEL_NAME : args.model };
 
 const started = performance.now();
 const fkModel = readOsim(readFileSync(FK_MODEL, 'utf8'));

@@ -1,9 +1,9 @@
 /**
  * The default path of bench:ik (SPEC §9: LaiUhlrich2022_shoulder on marker augmenter v0.3, both shipped), run
  * as the pipeline runs it: virtual video keypoints (the model's LaiUhlrich2022_markers_openpose.xml markers) →
- * perturbation + filter → the pipeline's setup (loadKinematicsSetup: augmenter, Setup_scaling weights) → scaling
- * on a virtual neutral trial → the pipeline's trial IK (trialModelFor: Setup_IK weights on the augmenter's
- * markers, plus the video keypoints at AUGMENTER_KEYPOINT_WEIGHT).
+ * perturbation + filter → the pipeline's setup (loadKinematicsSetup: augmenter, Setup_scaling's measurements)
+ * → scaling on a virtual neutral trial → the pipeline's trial IK (trialModelFor: the video keypoints, the
+ * augmenter's markers at AUGMENTER_WEIGHT_SCALE times Setup_IK's weights; pipeline augmenter-weights.ts).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -143,27 +143,53 @@ export function neutralPose(model: Model, first: Float64Array, kind = NEUTRAL_KI
  */
 export type DetectorPath = 'builtin' | 'default';
 
+/**
+ * Which skeleton the virtual subject has: 'builtin' (PoseLab_FullBody, the built-in path's own model: IK on it
+ * has no model error) or 'opencap' (LaiUhlrich2022, the model OpenCap solved these motions on, with the
+ * built-in model's detector landmarks at the same places on its bones). A path solving on another skeleton than
+ * the subject's pays for the difference (joint centres, segment shapes) on top of the detector's errors.
+ */
+export type DetectorBody = 'builtin' | 'opencap';
+
+/** The virtual subject's skeleton with the detector's landmarks on it, as markers under PoseLab's names. */
+function subjectBody(body: DetectorBody): Model {
+  const builtin = detectorModel(loadBuiltinModel());
+  if (body === 'builtin') return builtin;
+  const opencap = loadKinematicsSetup({ openSimModel: 'LaiUhlrich2022' }, undefined).generic;
+  return { ...opencap, markers: builtin.markers };
+}
+
 export async function runDetectorCase(
   data: string,
   motions: string[],
   seed: number,
   path: DetectorPath = 'builtin',
-  keypointWeight?: number,
+  augmenterWeightScale?: number,
+  body: DetectorBody = 'builtin',
 ): Promise<CaseResult> {
   const generic = loadBuiltinModel();
-  const detector = detectorModel(generic);
-  const setup = path === 'builtin' ? builtinSetup() : loadKinematicsSetup({}, SUBJECT);
+  const detector = subjectBody(body);
+  // The subject's coordinates in the built-in model's order (the accumulator's; both define them alike).
+  const inBuiltinOrder = (q: Float64Array) =>
+    Float64Array.from(
+      generic.coordinates,
+      (c) => q[detector.coordinates.findIndex((x) => x.name === c.name)],
+    );
+  const setup =
+    path === 'builtin' ? builtinSetup() : loadKinematicsSetup({}, SUBJECT, null, { augmenterWeightScale });
   const acc = new RmseAccumulator(generic);
   for (const [mi, file] of motions.entries()) {
     const motion = readMot(readFileSync(resolve(data, 'opencap-motions', file), 'utf8'));
-    const truth = framesFromMotion(generic, motion).map((q) => clampTruth(generic, q));
+    const subjectTruth = framesFromMotion(detector, motion).map((q) => clampTruth(detector, q));
+    const truth = subjectTruth.map(inBuiltinOrder);
     const rate = frameRate(motion.time);
-    const points = truth.map((q) => landmarks(detector, q));
+    const points = subjectTruth.map((q) => landmarks(detector, q));
     const centre = trialCentre(points, MEASURED.indexOf('midhip'));
-    const standing = neutralPose(generic, truth[0]);
+    const subjectStanding = neutralPose(detector, subjectTruth[0]);
+    const standing = inBuiltinOrder(subjectStanding);
     const at = (n: string) => generic.coordinates.findIndex((c) => c.name === n);
     const neutralTime = Array.from({ length: Math.round(rate) }, (_v, i) => i / rate);
-    const neutralPoints = neutralTime.map(() => landmarks(detector, standing));
+    const neutralPoints = neutralTime.map(() => landmarks(detector, subjectStanding));
     const neutral = withSmallToes(
       perturb('b_4cams_3px', neutralPoints, MEASURED, centre, 9000 + 1000 * mi + 7919 * seed, rate),
       rate,
@@ -181,17 +207,16 @@ export async function runDetectorCase(
     const { model, ik, augment } =
       path === 'builtin'
         ? keypointTrialModel(scaled.model)
-        : trialModelFor(scaled.model, SUBJECT, null, { keypointWeight });
+        : trialModelFor(scaled.model, SUBJECT, null, { augmenterWeightScale });
     const markers = augment ? await augment(trialData) : trialData;
     const t0 = performance.now();
     const res = solveIK(model, markers, ik);
     acc.secs += (performance.now() - t0) / 1000;
     const column = generic.coordinates.map((c) => model.coordinates.findIndex((x) => x.name === c.name));
-    // The built-in path reports the coordinates its upright assumption sets at the neutral relative to the
-    // neutral: compared on that definition (the truth minus the neutral's pose); the others as they are. The
-    // default path's angles are anatomical (OpenCap's scaling targets the upright pose only at weight 0.1
-    // against markers at 25-60, and its pelvis has its own markers): compared with the truth as it is.
-    const relative = path === 'builtin' ? RELATIVE : [];
+    // Both paths report the coordinates their upright assumption sets at the neutral relative to the neutral
+    // (the default path scales with the built-in path's assumption since issue #24, augmenter-weights.ts):
+    // compared on that definition (the truth minus the neutral's pose); the others as they are.
+    const relative = RELATIVE;
     acc.add(
       res.frames,
       truth.map((q) => {

@@ -4,7 +4,9 @@
  * 3 px noise and the pipeline's triangulation; the pipeline's 12 Hz low-pass filter runs; IK recovers the angles.
  * The built-in model runs with BENCH_SEEDS (3) noise realisations; the JSON figures are the worst of them.
  * The detector-like case (ik-detector.ts) displaces the keypoints from the model's markers as BlazePose's
- * landmarks are, scales the model on a virtual neutral and runs the pipeline's keypoint IK (4 cameras, 3 px).
+ * landmarks are, scales the model on a virtual neutral and runs the pipeline's keypoint IK (4 cameras, 3 px),
+ * on both paths (built-in; default: LaiUhlrich2022_shoulder + augmenter v0.3), with the landmarks on the
+ * built-in model's skeleton and on OpenCap's (LaiUhlrich2022, the motions' own model).
  * Prints RMSE per coordinate and ends with one JSON line.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -117,21 +119,31 @@ seeds.forEach((r, s) => {
 });
 const detector: CaseResult[] = [];
 const detectorDefault: CaseResult[] = [];
+// The same landmarks on OpenCap's skeleton (LaiUhlrich2022, the model these motions were solved on): no path
+// solves on the subject's own skeleton there, as with a real subject.
+const opencapBody: CaseResult[] = [];
+const opencapBodyDefault: CaseResult[] = [];
 for (let s = 0; s < NOISE_SEEDS; s++) {
   detector.push(await runDetectorCase(data, MOTIONS, s, 'builtin'));
   detectorDefault.push(await runDetectorCase(data, MOTIONS, s, 'default'));
+  opencapBody.push(await runDetectorCase(data, MOTIONS, s, 'builtin', undefined, 'opencap'));
+  opencapBodyDefault.push(await runDetectorCase(data, MOTIONS, s, 'default', undefined, 'opencap'));
 }
 printTable('Detector-like keypoints (BlazePose offsets), scaled on a virtual neutral, noise seed 0', {
   clean_b_4cams_3px: builtin.b_4cams_3px,
   detector_b_4cams_3px: detector[0],
   default_detector_b_4cams_3px: detectorDefault[0],
+  opencap_body_builtin: opencapBody[0],
+  opencap_body_default: opencapBodyDefault[0],
 });
 console.log('\ndetector-like, 4 cameras, 3 px, per noise seed (max RMSE, degrees):');
 const worstOf = (r: CaseResult, names: string[]): string =>
   names.reduce((a, n) => ((r.rmse[n] ?? -1) > (r.rmse[a] ?? -1) ? n : a), names[0]);
 for (const [label, runs] of [
-  ['built-in path (PoseLab_FullBody on keypoints)', detector],
-  ['default path (LaiUhlrich2022_shoulder + augmenter v0.3)', detectorDefault],
+  ['built-in body, built-in path (PoseLab_FullBody on keypoints)', detector],
+  ['built-in body, default path (LaiUhlrich2022_shoulder + augmenter v0.3)', detectorDefault],
+  ["OpenCap's body, built-in path", opencapBody],
+  ["OpenCap's body, default path", opencapBodyDefault],
 ] as const)
   runs.forEach((r, s) =>
     console.log(
@@ -186,6 +198,10 @@ console.log(
         ),
       ),
     ),
+    opencapBodyRmseFlexionDeg: Math.max(...opencapBody.map((r) => maxOf(r, FLEXION))),
+    opencapBodyRmseLowerLimbDeg: Math.max(...opencapBody.map((r) => maxOf(r, LOWER_LIMB))),
+    opencapBodyDefaultRmseFlexionDeg: Math.max(...opencapBodyDefault.map((r) => maxOf(r, FLEXION))),
+    opencapBodyDefaultRmseLowerLimbDeg: Math.max(...opencapBodyDefault.map((r) => maxOf(r, LOWER_LIMB))),
     detectorDefaultRmseFlexionDeg: Math.max(...detectorDefault.map((r) => maxOf(r, FLEXION))),
     detectorDefaultRmseLowerLimbDeg: Math.max(...detectorDefault.map((r) => maxOf(r, LOWER_LIMB))),
     detectorDefaultRmseLowerLimbNoMtpDeg: Math.max(

@@ -188,6 +188,11 @@ describe.skipIf(!hasDemo)('session archive of the processed pose2sim demo (slow)
       expect(Math.max(...pelvis), `${name}: ASIS height in metres`).toBeLessThan(1.5);
     }
     expect(entry('README.txt')).toMatch(/\.trc, metres, the Units field of its header/);
+    // The demo's cameras come from its Qualisys file: CalibrationImages/ is empty, and the README says why.
+    expect(names.filter((n) => n.startsWith('CalibrationImages/'))).toEqual(['CalibrationImages/']);
+    expect(entry('README.txt')).toMatch(
+      /CalibrationImages\/\n {2}Empty: the cameras were calibrated from a file/,
+    );
 
     // The model and each trial's motion from the zip give the transforms the 3D viewer draws.
     for (const [i, name] of TRIALS.entries()) {

@@ -89,6 +89,13 @@ export const archiveSession = z.object({
   ),
   files: z.array(archiveFileEntry),
   analyses: z.array(archiveAnalysis),
+  /**
+   * What CalibrationImages/ holds, so that its README can say why it is empty: 'included' (the checkerboard as
+   * each camera saw it), 'imported' (the calibration came from a file: no images exist), 'withheld' (recorded,
+   * but this download may not show the room), 'none' (no calibration, or a recorded one without images; also
+   * what a payload made before the field existed reads as).
+   */
+  calibration_images: z.enum(['included', 'imported', 'withheld', 'none']).default('none'),
 });
 export type ArchiveSession = z.infer<typeof archiveSession>;
 

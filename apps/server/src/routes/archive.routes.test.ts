@@ -129,6 +129,14 @@ describe('data downloads: archive layout, sync and async', () => {
       'Analyses/',
     ])
       expect(readme).toContain(folder);
+    // A checkerboard-calibrated session: each camera's calibration image under OpenCap's name.
+    expect([...byName.keys()].filter((n) => n.startsWith(`${base}CalibrationImages/`)).sort()).toEqual([
+      `${base}CalibrationImages/`,
+      `${base}CalibrationImages/calib_imgCam0.png`,
+      `${base}CalibrationImages/calib_imgCam1.png`,
+    ]);
+    expect(readme).toMatch(/calib_imgCam<i>\.png: the checkerboard as camera i saw it/);
+    expect(readme).not.toMatch(/CalibrationImages\/\n {2}Empty/);
 
     // The same request while the archive is ready is answered with the same task.
     const again = await get(
@@ -137,6 +145,21 @@ describe('data downloads: archive layout, sync and async', () => {
       owner.authorization,
     );
     expect(again.json()).toEqual({ task_id });
+  });
+
+  it('says in the README why CalibrationImages/ is empty when the calibration was imported from a file', async () => {
+    const imported = await seedArchiveSession(t.deps, owner.user.id, { calibration: 'toml' });
+    const res = await get(t, `/sessions/${imported.sessionId}/download/`, owner.authorization);
+    expect(res.statusCode).toBe(200);
+    const entries = await readZip(res.rawPayload);
+    const base = `OpenCapData_${imported.sessionId}/`;
+    expect(entries.filter((e) => e.name.startsWith(`${base}CalibrationImages/`)).map((e) => e.name)).toEqual([
+      `${base}CalibrationImages/`,
+    ]);
+    const readme = entries.find((e) => e.name === `${base}README.txt`)!.data.toString();
+    const section = readme.slice(readme.indexOf('CalibrationImages/'), readme.indexOf('MarkerData/'));
+    expect(section).toMatch(/Empty: the cameras were calibrated from a file/);
+    expect(section).not.toMatch(/calib_imgCam/);
   });
 
   it('leaves the videos out when asked to, and makes a new archive once the data changed', async () => {

@@ -129,6 +129,8 @@ describe('data sharing choices, enforced for visitors', () => {
       entries.some((e) => e.data.toString().includes('synced') || e.data.toString().includes('raw ')),
     ).toBe(false);
     expect(entries.some((e) => /CalibrationImages\/.+\.png$/.test(e.name))).toBe(false);
+    const readme = entries.find((e) => e.name.endsWith('/README.txt'))!.data.toString();
+    expect(readme).toMatch(/Empty: the calibration images show the room/);
   });
 
   it('processed data only: no video or image, the data stays', async () => {

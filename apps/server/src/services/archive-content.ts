@@ -88,7 +88,11 @@ async function calibrationOf(
   session: SessionRow,
   neutral: TrialRow | undefined,
   devices: DeviceRow[],
-): Promise<{ trialId: string | null; calibration: CameraCalibrationResult | null }> {
+): Promise<{
+  trialId: string | null;
+  calibration: CameraCalibrationResult | null;
+  source: CameraCalibrationResult['source'] | null;
+}> {
   const found = await sessionCalibration(deps, session);
   let calibration = found ? assignDevices(found.calibration, devices) : null;
   if (neutral) {
@@ -96,7 +100,7 @@ async function calibrationOf(
     const parsed = picked ? cameraCalibrationResult.safeParse(parseMeta(picked.meta)) : null;
     if (parsed?.success) calibration = assignDevices(parsed.data, devices);
   }
-  return { trialId: found?.trialId ?? null, calibration };
+  return { trialId: found?.trialId ?? null, calibration, source: found?.calibration.source ?? null };
 }
 
 /**
@@ -115,7 +119,11 @@ export async function sessionArchiveContent(
   const devices = await resultsRepo.devicesOfSession(session.id);
   const trials = await trialsRepo.listBySession(session.id);
   const neutral = [...trials].reverse().find((t) => t.name === 'neutral' && t.status === 'done');
-  const { trialId: calibrationTrialId, calibration } = await calibrationOf(deps, session, neutral, devices);
+  const {
+    trialId: calibrationTrialId,
+    calibration,
+    source: calibrationSource,
+  } = await calibrationOf(deps, session, neutral, devices);
   const videoCopy = archiveVideoCopy(session, opts.audience);
   const withVideos = opts.withVideos && videoCopy !== 'none';
 
@@ -158,6 +166,12 @@ export async function sessionArchiveContent(
 
   // Calibration images, from the calibration this session uses (possibly another session's); they show the
   // room and may show people: only where originals may go.
+  let calibrationImages: ArchiveSession['calibration_images'] =
+    calibrationSource === 'qualisys' || calibrationSource === 'toml'
+      ? 'imported'
+      : calibrationSource === 'recorded' && videoCopy !== 'original'
+        ? 'withheld'
+        : 'none';
   if (calibrationTrialId && videoCopy === 'original') {
     for (const r of await resultsRepo.ofTrial(calibrationTrialId, 'calibration-img')) {
       const cam = camOf(r.device_id);
@@ -172,6 +186,7 @@ export async function sessionArchiveContent(
           null,
         );
     }
+    if (entries.some((e) => e.path.startsWith('CalibrationImages/'))) calibrationImages = 'included';
   }
 
   const ids = trials.map((t) => t.id);
@@ -294,6 +309,7 @@ export async function sessionArchiveContent(
       trials: included,
       files: entries,
       analyses,
+      calibration_images: calibrationImages,
     },
     inputs,
     files,

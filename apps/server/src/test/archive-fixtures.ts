@@ -33,7 +33,12 @@ const camera = (name: string, tx: number) => ({
 export async function seedArchiveSession(
   deps: AppDeps,
   userId: string,
-  opts: { dataSharing?: string; public?: boolean } = {},
+  opts: {
+    dataSharing?: string;
+    public?: boolean;
+    /** 'toml': the cameras were calibrated from an imported file (no calibration images); default recorded. */
+    calibration?: 'recorded' | 'toml';
+  } = {},
 ): Promise<ArchiveFixture> {
   const subjectId = await seedSubject(deps, userId, { name: 'Archive subject' });
   const dataSharing = opts.dataSharing ?? DATA_SHARING_CHOICES[0];
@@ -99,7 +104,7 @@ export async function seedArchiveSession(
   };
 
   const calibration: CameraCalibrationResult = {
-    source: 'recorded',
+    source: opts.calibration ?? 'recorded',
     cameras: deviceIds.map((d, i) => ({
       device_id: d,
       camera: camera(`cam${i + 1}`, i * 0.5) as CameraCalibrationResult['cameras'][number]['camera'],
@@ -116,7 +121,7 @@ export async function seedArchiveSession(
     Buffer.from(JSON.stringify(calibration)),
     calibration,
   );
-  for (const [i, d] of deviceIds.entries()) {
+  for (const [i, d] of (calibration.source === 'recorded' ? deviceIds : []).entries()) {
     const png = Buffer.from(`png of camera ${i}`);
     await result(cal, 'calibration-img', `calibration-img-${i + 1}.png`, png, { ok: true }, d);
     expected.set(`CalibrationImages/calib_imgCam${i}.png`, png);

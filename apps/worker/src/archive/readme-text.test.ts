@@ -11,7 +11,14 @@ const session = {
   trials: [{ name: 'walk', kind: 'dynamic', status: 'done' }],
   files: [],
   analyses: [],
+  calibration_images: 'included',
 } as unknown as ArchiveSession;
+
+/** The README's CalibrationImages/ section. */
+const calibrationSection = (s: ArchiveSession) => {
+  const readme = readmeText(s, false, '2026-01-01T00:00:00Z');
+  return readme.slice(readme.indexOf('CalibrationImages/'), readme.indexOf('MarkerData/'));
+};
 
 describe('archive README', () => {
   it('states the units the .trc header declares and its values have (metres)', () => {
@@ -33,5 +40,19 @@ describe('archive README', () => {
     expect(markerData).toMatch(/\.trc, metres, the Units field of its header/);
     expect(readme).not.toMatch(/millimet/i);
     expect(readme).toMatch(/neutral\.mot/);
+  });
+
+  it('says what CalibrationImages/ holds, and why it is empty when it is', () => {
+    expect(calibrationSection(session)).toMatch(/calib_imgCam<i>\.png: the checkerboard as camera i saw it/);
+    const imported = calibrationSection({ ...session, calibration_images: 'imported' });
+    expect(imported).toMatch(/Empty: the cameras were calibrated from a file/);
+    expect(imported).not.toMatch(/calib_imgCam/);
+    expect(calibrationSection({ ...session, calibration_images: 'withheld' })).toMatch(/leaves them out/);
+    expect(calibrationSection({ ...session, calibration_images: 'none' })).toMatch(
+      /Empty: no calibration images/,
+    );
+    // A payload queued before the field existed.
+    const { calibration_images: _old, ...older } = session;
+    expect(calibrationSection(older as ArchiveSession)).toMatch(/Empty: no calibration images/);
   });
 });

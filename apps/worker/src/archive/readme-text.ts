@@ -6,6 +6,25 @@ import type { ArchiveSession } from '@poselab/contract';
  */
 export const TRC_UNITS_TEXT = 'metres';
 
+/** What the README says of CalibrationImages/, by what it holds (ArchiveSession.calibration_images). */
+export const CALIBRATION_IMAGES_TEXT: Record<ArchiveSession['calibration_images'], string[]> = {
+  included: [
+    '  calib_imgCam<i>.png: the checkerboard as camera i saw it during calibration, with the detected corners.',
+  ],
+  imported: [
+    '  Empty: the cameras were calibrated from a file (Videos/calibration.toml holds them), not from',
+    '  checkerboard recordings, so no calibration images exist.',
+  ],
+  withheld: [
+    '  Empty: the calibration images show the room and may show people; this download leaves them out,',
+    '  as it does the original videos.',
+  ],
+  none: [
+    '  Empty: no calibration images are stored for this session (no checkerboard calibration, or its',
+    '  images were deleted).',
+  ],
+};
+
 /** README.txt of a session folder: what every folder holds, in which units and frames. */
 export function readmeText(session: ArchiveSession, withVideos: boolean, exportedAt: string): string {
   const m = session.metadata;
@@ -23,8 +42,7 @@ export function readmeText(session: ArchiveSession, withVideos: boolean, exporte
     '  mm, placement) and the phone model of each camera. PoseLab-specific fields sit under `poselab`.',
     '',
     'CalibrationImages/',
-    '  calib_imgCam<i>.png: the checkerboard as camera i saw it during calibration, with the detected corners.',
-    '  Empty when the calibration was imported from a file instead of recorded.',
+    ...(CALIBRATION_IMAGES_TEXT[session.calibration_images] ?? CALIBRATION_IMAGES_TEXT.none),
     '',
     'MarkerData/',
     `  <trial>.trc: 3D marker trajectories (OpenSim .trc, ${TRC_UNITS_TEXT}, the Units field of its header) of each`,

@@ -59,36 +59,35 @@ export async function runAugmenter(
     throw new Error(`Subject mass ${subject.massKg} kg is not plausible for the augmenter`);
   const ort = await import('onnxruntime-node');
   const T = keypoints.frames.length;
-  const names: string[] = [];
-  const perPart: Float64Array[][] = [];
-  for (const part of aug.parts) {
-    const R = part.spec.responses.length * 3;
-    names.push(...part.spec.responses);
-    // Gaps in the input are bridged, and the markers of those frames dropped (gaps.ts says why).
-    const bridged = bridgeAugmenterInput(keypoints, part.spec.features);
-    if (!bridged.usable) {
-      perPart.push(Array.from({ length: T }, () => new Float64Array(R).fill(NaN)));
-      continue;
-    }
-    const ref = referencePoints(bridged.data);
-    const input = augmenterInputs(part.spec, bridged.data, subject, part.mean, part.std);
-    const session = await ort.InferenceSession.create(part.modelPath, {
-      executionProviders: ['cpu'],
-      intraOpNumThreads: 1,
-    });
-    try {
-      const F = part.spec.features.length * 3 + 2;
-      const result = await session.run({
-        [session.inputNames[0]]: new ort.Tensor('float32', input, [1, T, F]),
+  // The lower and upper networks run at once (onnxruntime-node runs a session off the main thread): the
+  // trial's augmenter step then takes as long as the lower one alone where a second core is free.
+  const perPart = await Promise.all(
+    aug.parts.map(async (part): Promise<Float64Array[]> => {
+      // Gaps in the input are bridged, and the markers of those frames dropped (gaps.ts says why).
+      const bridged = bridgeAugmenterInput(keypoints, part.spec.features);
+      if (!bridged.usable)
+        return Array.from({ length: T }, () => new Float64Array(part.spec.responses.length * 3).fill(NaN));
+      const ref = referencePoints(bridged.data);
+      const input = augmenterInputs(part.spec, bridged.data, subject, part.mean, part.std);
+      const session = await ort.InferenceSession.create(part.modelPath, {
+        executionProviders: ['cpu'],
+        intraOpNumThreads: 1,
       });
-      const out = result[session.outputNames[0]];
-      const markers = augmenterOutputs(part.spec, out.data as Float32Array, ref, subject);
-      markers.forEach((m, t) => bridged.missing[t] && m.fill(NaN));
-      perPart.push(markers);
-    } finally {
-      await session.release();
-    }
-  }
+      try {
+        const F = part.spec.features.length * 3 + 2;
+        const result = await session.run({
+          [session.inputNames[0]]: new ort.Tensor('float32', input, [1, T, F]),
+        });
+        const out = result[session.outputNames[0]];
+        const markers = augmenterOutputs(part.spec, out.data as Float32Array, ref, subject);
+        markers.forEach((m, t) => bridged.missing[t] && m.fill(NaN));
+        return markers;
+      } finally {
+        await session.release();
+      }
+    }),
+  );
+  const names = aug.parts.flatMap((part) => part.spec.responses);
   const frames = Array.from({ length: T }, (_v, t) => {
     const f = new Float64Array(names.length * 3);
     let o = 0;

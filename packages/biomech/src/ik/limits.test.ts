@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadBuiltinModel } from '../builtin/load-builtin';
 import { KEYPOINT_NAMES } from '../keypoints';
 import { markerPositions } from '../kinematics/forward';
+import { buildProblem } from './problem';
+import { limitFlags, makeWorkspace } from './solve-frame';
 import { solveIK } from './solve-ik';
 import { normaliseTurns } from './turns';
 
@@ -32,6 +34,36 @@ describe('IK near joint limits', () => {
     expect(res.atLimit[0][idx('knee_angle_r')]).toBe(-1);
     expect(res.atLimit[1][idx('knee_angle_r')]).toBe(0);
     expect(res.atLimit[0][idx('knee_angle_l')]).toBe(0);
+  });
+
+  it('judges a translation near its limit in millimetres, not by the half degree of a rotation', () => {
+    // pelvis_tx clamped to ±1 cm, as narrow as the shoulder model's scapula translations (sh_tz: 1 cm).
+    const narrow = {
+      ...model,
+      coordinates: model.coordinates.map((c) =>
+        c.name === 'pelvis_tx' ? { ...c, range: [-0.01, 0.01] as [number, number], clamped: true } : c,
+      ),
+    };
+    const at = (tx: number) => {
+      const p = markerPositions(narrow, { pelvis_ty: 0.95, pelvis_tx: tx });
+      return Float64Array.from(names.flatMap((n) => p[n]));
+    };
+    const problem = buildProblem(narrow, names, undefined);
+    const ws = makeWorkspace(problem, 0);
+    const flag = (q: number, data: number) => {
+      const pose = new Float64Array(narrow.coordinates.length);
+      pose[idx('pelvis_ty')] = 0.95;
+      pose[idx('pelvis_tx')] = q;
+      return limitFlags(problem, pose, at(data), [], ws)[idx('pelvis_tx')];
+    };
+    // 5 mm inside its range (held there by smoothing, say) while the markers pull it 4 cm further: not on the
+    // limit (the half degree read as metres, 8.7 mm, called it so).
+    expect(flag(0.005, 0.05)).toBe(0);
+    // On the limit, the markers 3 mm beyond it: at the limit (under 8.7 mm it was not).
+    expect(flag(0.01, 0.013)).toBe(1);
+    expect(flag(-0.01, -0.013)).toBe(-1);
+    // On the limit and the markers there: nothing pulls it out.
+    expect(flag(0.01, 0.01)).toBe(0);
   });
 
   it('keeps a coordinate off its limit with a soft limit unless the markers insist', () => {

@@ -12,6 +12,16 @@ export interface JacobianPlan {
   markers: Int32Array;
 }
 
+/** A rotational coordinate within half a degree of a limit sits on it (IKResult.atLimit). */
+export const LIMIT_TOLERANCE_RAD = (0.5 * Math.PI) / 180;
+/**
+ * A translational coordinate within 1 mm of a limit sits on it: half a degree moves a point 10 cm from the joint
+ * by 0.9 mm. The half degree used to apply to metres too (8.7 mm): on LaiUhlrich2022_shoulder's scapula, whose
+ * translations range over 1-9 cm (sh_tz_r: 1 cm), a translation held 5 mm inside its range by IK's smoothing
+ * was reported at its limit (demo: 'sh_ty_l at limit 24 %').
+ */
+export const LIMIT_TOLERANCE_M = 0.001;
+
 export interface IKProblem {
   kin: Kinematics;
   /** Solved coordinate indices (not locked, not coupled-dependent). */
@@ -19,6 +29,8 @@ export interface IKProblem {
   plans: JacobianPlan[];
   lower: Float64Array;
   upper: Float64Array;
+  /** Per coordinate, how close to a limit counts as on it (radians or metres, by the coordinate's motion type). */
+  limitTolerance: Float64Array;
   /** Model marker index → index in the target name list (-1 when the target lacks it). */
   targetOfMarker: Int32Array;
   /** Model marker indices that take part (matched and weighted). */
@@ -77,5 +89,18 @@ export function buildProblem(
   });
   const lower = Float64Array.from(model.coordinates, (c) => (c.clamped ? c.range[0] : -Infinity));
   const upper = Float64Array.from(model.coordinates, (c) => (c.clamped ? c.range[1] : Infinity));
-  return { kin, free: Int32Array.from(free), plans, lower, upper, targetOfMarker, used, sqrtWeight };
+  const limitTolerance = Float64Array.from(model.coordinates, (c) =>
+    c.motionType === 'translational' ? LIMIT_TOLERANCE_M : LIMIT_TOLERANCE_RAD,
+  );
+  return {
+    kin,
+    free: Int32Array.from(free),
+    plans,
+    lower,
+    upper,
+    limitTolerance,
+    targetOfMarker,
+    used,
+    sqrtWeight,
+  };
 }

@@ -247,8 +247,7 @@ export function solveFrame(
   return cost;
 }
 
-/** Coordinates of q within LIMIT_TOLERANCE of a limit whose cost gradient points out of the range. */
-const LIMIT_TOLERANCE = (0.5 * Math.PI) / 180;
+/** Coordinates of q within their limit tolerance (IKProblem.limitTolerance) of a limit whose cost gradient points out of the range. */
 export function limitFlags(
   p: IKProblem,
   q: Float64Array,
@@ -257,8 +256,9 @@ export function limitFlags(
   ws: Workspace,
 ): Int8Array {
   const flags = new Int8Array(q.length);
+  const tol = p.limitTolerance;
   const near = Array.from(p.free, (k) =>
-    q[k] - p.lower[k] <= LIMIT_TOLERANCE ? -1 : p.upper[k] - q[k] <= LIMIT_TOLERANCE ? 1 : 0,
+    q[k] - p.lower[k] <= tol[k] ? -1 : p.upper[k] - q[k] <= tol[k] ? 1 : 0,
   );
   if (near.every((n) => n === 0)) return flags;
   bodyTransformsInto(p.kin, q, ws.bodies);
@@ -279,11 +279,7 @@ export function limitFlags(
     // through a wrist keypoint 1.4 cm off its axis) is not flagged for a negligible pull.
     const k = p.free[c];
     const free = q[k] - g / (h + 1e-12);
-    if (
-      (side < 0 && free < p.lower[k] - LIMIT_TOLERANCE) ||
-      (side > 0 && free > p.upper[k] + LIMIT_TOLERANCE)
-    )
-      flags[k] = side;
+    if ((side < 0 && free < p.lower[k] - tol[k]) || (side > 0 && free > p.upper[k] + tol[k])) flags[k] = side;
   });
   return flags;
 }

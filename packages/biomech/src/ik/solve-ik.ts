@@ -82,8 +82,9 @@ export interface IKResult {
   markerMax: number[];
   /**
    * Per frame, per coordinate (model order): -1 when it sits at its lower limit and the markers pull it more
-   * than half a degree beyond (a Gauss-Newton step of that coordinate alone), 1 at its upper limit likewise,
-   * else 0. A coordinate resting on a limit that nothing pulls on (no marker sees it) is not flagged.
+   * than half a degree (1 mm for a translation) beyond (a Gauss-Newton step of that coordinate alone), 1 at its
+   * upper limit likewise, else 0. A coordinate resting on a limit that nothing pulls on (no marker sees it) is
+   * not flagged.
    */
   atLimit: Int8Array[];
 }

@@ -7,3 +7,4 @@ export * from '../quality/warnings';
 export * from '../quality/figures';
 export * from '../quality/limits';
 export * from './installed-models';
+export * from './augmenter-weights';

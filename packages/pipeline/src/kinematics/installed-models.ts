@@ -26,6 +26,7 @@ import {
   type ModelEntry,
 } from '@poselab/biomech';
 import { processingWarning } from '../quality/warnings';
+import { augmenterScaleOptions, augmenterTrialIk } from './augmenter-weights';
 import {
   builtinSetup,
   keypointTrialModel,
@@ -116,6 +117,7 @@ export function loadKinematicsSetup(
   choice: ModelChoice,
   subject: AugmenterSubject | undefined,
   modelsDir?: string | null,
+  options: { augmenterWeightScale?: number } = {},
 ): InstalledSetup {
   const requested = choice.openSimModel ?? DEFAULT_OPENSIM_MODEL;
   const catalogue = listModels(modelsDir ?? undefined);
@@ -144,17 +146,19 @@ export function loadKinematicsSetup(
     ),
   );
   const augmenter = loadAugmenter(catalogue.augmenterDirs[version], version);
+  const generic = genericWithMarkers(entry);
   return {
     modelName: requested,
-    generic: genericWithMarkers(entry),
+    generic,
     augmenter,
     augment: subject ? augmentWith(augmenter, subject) : null,
     augmenterVersion: version,
-    scaleOptions: {
-      measurements: scaling.measurements,
-      weights: scaling.markerWeights,
-      uprightTargets: scaling.coordinateTargets,
-    },
+    scaleOptions: augmenterScaleOptions(
+      generic,
+      scaling,
+      scaling.coordinateTargets,
+      options.augmenterWeightScale,
+    ),
     warnings,
   };
 }
@@ -165,41 +169,15 @@ export function usesAugmenter(model: Model): boolean {
 }
 
 /**
- * Weight of each video keypoint's marker (placed on the subject by scaling) in a trial's IK beside the
- * augmenter's markers (Setup_IK: 5 to 60). OpenCap solves on the augmenter's markers alone (0). Chosen on
- * bench:ik's figures, worst RMSE over the lower-limb coordinates, seed 0 (issue #24):
- *
- * | weight | clean keypoints: flexion / lower limb without mtp | detector-like keypoints: flexion |
- * | ------ | ------------------------------------------------- | -------------------------------- |
- * | 0      | 4.63° / 6.07°                                     | 15.2°                            |
- * | 10     | 4.17° / 5.65°                                     |                                  |
- * | 30     | 3.63° / 5.38°                                     | 11.9°                            |
- * | 100    | 4.04° / 5.15°                                     | 10.5°                            |
- *
- * The augmenter was trained on OpenPose/MMPose keypoints; BlazePose's hips sit higher and further forward,
- * and its pelvis markers then tilt with the movement (pelvis tilt 14° RMSE at weight 0). The keypoints,
- * whose markers scaling placed where the detector put them on this subject, hold the pelvis and limbs.
- */
-export const AUGMENTER_KEYPOINT_WEIGHT = 100;
-
-/** The model's video-keypoint markers (OpenPose names, placed on the subject by scaling) at one weight. */
-function keypointWeights(model: Model, weight: number): Record<string, number> {
-  const names = new Set(Object.values(KEYPOINT_TO_OPENPOSE));
-  return Object.fromEntries(model.markers.filter((m) => names.has(m.name)).map((m) => [m.name, weight]));
-}
-
-/** IK temporal smoothing on augmenter markers (see solveIK's `smoothing`). */
-export const AUGMENTER_IK_SMOOTHING = 0.005;
-
-/**
- * How a movement trial is solved on the neutral's scaled model: on the augmenter's markers with OpenCap's IK
- * setup, or on the keypoints with the built-in model's weights.
+ * How a movement trial is solved on the neutral's scaled model: on an augmenter model, the video keypoints with
+ * the augmenter's markers at AUGMENTER_WEIGHT_SCALE times OpenCap's IK setup weights (augmenter-weights.ts); on
+ * the built-in model, the keypoints with its weights.
  */
 export function trialModelFor(
   model: Model,
   subject: AugmenterSubject,
   modelsDir?: string | null,
-  options: { keypointWeight?: number } = {},
+  options: { augmenterWeightScale?: number } = {},
 ): TrialModel {
   const catalogue: ModelCatalogue = listModels(modelsDir ?? undefined);
   if (!usesAugmenter(model)) return keypointTrialModel(model);
@@ -210,15 +188,7 @@ export function trialModelFor(
     setupText(shipped, model.name.endsWith('_shoulder') ? 'Setup_IK_shoulder.xml' : 'Setup_IK.xml'),
   );
   return {
-    model,
+    ...augmenterTrialIk(model, ik, options.augmenterWeightScale),
     augment: augmentWith(loadAugmenter(catalogue.augmenterDirs[version], version), subject),
-    ik: {
-      weights: {
-        ...keypointWeights(model, options.keypointWeight ?? AUGMENTER_KEYPOINT_WEIGHT),
-        ...ik.markerWeights,
-      },
-      coordinateTargets: ik.coordinateTargets,
-      smoothing: AUGMENTER_IK_SMOOTHING,
-    },
   };
 }
