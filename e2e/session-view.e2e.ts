@@ -126,9 +126,9 @@ describe.skipIf(!hasChromium || !hasSeedData)(
       // up to SEEK_THRESHOLD (0.12 s) off on a loaded machine (CI once measured 0.11 s on the second video).
       const samples = await page.evaluate(async () => {
         const el = document.querySelector('[data-testid="visualizer"]') as HTMLElement;
-        const videos = [
-          ...document.querySelectorAll('video[data-testid="synced-video"]'),
-        ] as HTMLVideoElement[];
+        const videos = Array.from(
+          document.querySelectorAll<HTMLVideoElement>('video[data-testid="synced-video"]'),
+        );
         const out: { media: number; frame: number; video: number }[] = [];
         const t0 = performance.now();
         await new Promise<void>((done) => {
