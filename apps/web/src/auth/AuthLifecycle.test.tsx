@@ -1,11 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../App';
 import { i18n } from '../i18n';
-import { ToastProvider } from '../toast/toast';
+import { renderRouter } from '../testing/render-route';
 import { authStore } from './auth-store';
 import { AuthLifecycle } from './AuthLifecycle';
 import { ownInfo, stubApi } from './fake-api';
@@ -26,13 +24,7 @@ function renderApp() {
     ],
     { initialEntries: ['/sessions'] },
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
   return router;
 }
 

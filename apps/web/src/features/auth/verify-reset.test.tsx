@@ -1,14 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES as M } from '@poselab/contract';
-import { createQueryClient } from '../../App';
 import { authStore } from '../../auth/auth-store';
 import { stubApi } from '../../auth/fake-api';
-import { ToastProvider } from '../../toast/toast';
+import { renderRouter } from '../../testing/render-route';
 import ResetPasswordPage from './ResetPasswordPage';
 import VerifyPage from './VerifyPage';
 
@@ -21,13 +19,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
   return router;
 }
 

@@ -1,26 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../App';
 import { authStore } from '../../auth/auth-store';
 import { ownInfo, stubApi } from '../../auth/fake-api';
-import { ToastProvider } from '../../toast/toast';
+import { renderRoute } from '../../testing/render-route';
 import ConfirmEmailPage from './ConfirmEmailPage';
 import ProfilePage from './ProfilePage';
-
-function renderAt(path: string, route: string, element: ReactElement) {
-  const router = createMemoryRouter([{ path: route, element }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-}
 
 describe('changing the e-mail address (issue #19)', () => {
   afterEach(() => {
@@ -38,7 +23,7 @@ describe('changing the e-mail address (issue #19)', () => {
         return { json: ownInfo('ann', { pending_email: pending }) };
       },
     });
-    renderAt('/profile/ann/', '/profile/:username/', <ProfilePage />);
+    renderRoute('/profile/ann/', '/profile/:username/', <ProfilePage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
     expect(screen.queryByLabelText(/^Current password/)).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'ann.new@example.org' } });
@@ -67,7 +52,7 @@ describe('changing the e-mail address (issue #19)', () => {
       'POST /api/get_user_info/': () => ({ json: ownInfo('ann') }),
       'POST /api/update_profile/': () => ({ json: ownInfo('ann') }),
     });
-    renderAt('/profile/ann/', '/profile/:username/', <ProfilePage />);
+    renderRoute('/profile/ann/', '/profile/:username/', <ProfilePage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
     fireEvent.change(screen.getByLabelText(/First name/), { target: { value: 'Anna' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -86,7 +71,7 @@ describe('changing the e-mail address (issue #19)', () => {
           ? { json: { message: 'ok', email: 'ann.new@example.org' } }
           : { status: 400, json: { message: 'invalid' } },
     });
-    renderAt('/confirm-email/good', '/confirm-email/:token', <ConfirmEmailPage />);
+    renderRoute('/confirm-email/good', '/confirm-email/:token', <ConfirmEmailPage />);
     // Nothing happens on opening the link alone (mail scanners open links).
     expect(api.calls).toHaveLength(0);
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm new e-mail address' }));
@@ -96,7 +81,7 @@ describe('changing the e-mail address (issue #19)', () => {
 
   it('explains an expired or used link', async () => {
     stubApi({ 'POST /api/confirm-email-change/': () => ({ status: 400, json: { message: 'invalid' } }) });
-    renderAt('/confirm-email/old', '/confirm-email/:token', <ConfirmEmailPage />);
+    renderRoute('/confirm-email/old', '/confirm-email/:token', <ConfirmEmailPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm new e-mail address' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/invalid, expired or already used/);
   });

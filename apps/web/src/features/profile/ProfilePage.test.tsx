@@ -1,25 +1,17 @@
 import '@testing-library/jest-dom/vitest';
-import { render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../App';
 import { authStore } from '../../auth/auth-store';
 import { ownInfo, stubApi } from '../../auth/fake-api';
-import { ToastProvider } from '../../toast/toast';
+import { renderRouter } from '../../testing/render-route';
 import ProfilePage from './ProfilePage';
 
 function renderProfile(username: string) {
   const router = createMemoryRouter([{ path: '/profile/:username/', element: <ProfilePage /> }], {
     initialEntries: [`/profile/${username}/`],
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
 }
 
 describe('ProfilePage (SPEC §2 Profile)', () => {

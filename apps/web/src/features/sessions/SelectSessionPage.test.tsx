@@ -1,11 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionPage } from '@poselab/contract';
-import { createQueryClient } from '../../App';
 import { authStore } from '../../auth/auth-store';
-import { ToastProvider } from '../../toast/toast';
+import { renderRouter } from '../../testing/render-route';
 import SelectSessionPage from './SelectSessionPage';
 
 function serve(page: SessionPage) {
@@ -31,13 +29,7 @@ function renderPage() {
     ],
     { initialEntries: ['/sessions'] },
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
   return router;
 }
 
