@@ -45,15 +45,20 @@ function fakeVideo(duration: number) {
 
 const asVideos = (...v: ReturnType<typeof fakeVideo>[]) => v as unknown as HTMLVideoElement[];
 
+/** A playing 2 s clock synchronised with `master` (and `others`), after its first frame. */
+function playingWith(master: ReturnType<typeof fakeVideo>, ...others: ReturnType<typeof fakeVideo>[]) {
+  const clock = new PlaybackClock(2);
+  const sync = new VideoSync(clock, () => undefined);
+  sync.setVideos(asVideos(master, ...others));
+  clock.play(0);
+  sync.step(0);
+  return { clock, sync, master };
+}
+
 describe('VideoSync', () => {
   it('starts the videos, then lets the longest drive the clock from the frame it shows', () => {
-    const clock = new PlaybackClock(2);
-    const sync = new VideoSync(clock, () => undefined);
-    const master = fakeVideo(2);
     const other = fakeVideo(1.5);
-    sync.setVideos(asVideos(master, other));
-    clock.play(0);
-    sync.step(0);
+    const { clock, sync, master } = playingWith(fakeVideo(2), other);
     expect(master.paused).toBe(false);
     expect(other.paused).toBe(false);
     master.currentTime = 0.52;
@@ -74,12 +79,7 @@ describe('VideoSync', () => {
   });
 
   it('holds the clock after a seek until the master shows a frame', () => {
-    const clock = new PlaybackClock(2);
-    const sync = new VideoSync(clock, () => undefined);
-    const master = fakeVideo(2);
-    sync.setVideos(asVideos(master));
-    clock.play(0);
-    sync.step(0);
+    const { clock, sync, master } = playingWith(fakeVideo(2));
     clock.seek(1);
     sync.seekAll(1);
     master.currentTime = 1.05; // decoder already ahead of the picture
@@ -108,12 +108,7 @@ describe('VideoSync', () => {
   // CI at load 20 presented 5 frames a second, each over 0.25 s behind the decoder: the skeletons held still
   // instead of following the picture (320 ms apart).
   it('follows the frame on screen when it lags the decoder on a slow device', () => {
-    const clock = new PlaybackClock(2);
-    const sync = new VideoSync(clock, () => undefined);
-    const master = fakeVideo(2);
-    sync.setVideos(asVideos(master));
-    clock.play(0);
-    sync.step(0);
+    const { clock, sync, master } = playingWith(fakeVideo(2));
     master.currentTime = 0.8;
     master.present(0.5, 480);
     sync.step(500);
@@ -121,12 +116,7 @@ describe('VideoSync', () => {
   });
 
   it('ignores a frame shown before a seek, and follows the decoder when no frame comes for a second', () => {
-    const clock = new PlaybackClock(2);
-    const sync = new VideoSync(clock, () => undefined);
-    const master = fakeVideo(2);
-    sync.setVideos(asVideos(master));
-    clock.play(0);
-    sync.step(0);
+    const { clock, sync, master } = playingWith(fakeVideo(2));
     clock.seek(1);
     sync.seekAll(1);
     master.currentTime = 1.02;

@@ -46,7 +46,8 @@ export function bridgeAugmenterInput(data: MarkerTrajectories, features: readonl
     const seen: number[] = [];
     for (let t = 0; t < T; t++) {
       const f = frames[t];
-      if ([0, 1, 2].every((a) => Number.isFinite(f[3 * c + a]))) seen.push(t);
+      if (Number.isFinite(f[3 * c]) && Number.isFinite(f[3 * c + 1]) && Number.isFinite(f[3 * c + 2]))
+        seen.push(t);
       else missing[t] = 1;
     }
     if (seen.length === 0) {
