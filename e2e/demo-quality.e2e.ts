@@ -33,7 +33,7 @@ import {
 } from './support/browser';
 import { hasDemo, processedDemoServer, type ApiTrial, type DemoServer } from './support/demo-phones';
 import { DEMO, unitTestPoseCacheDir } from './support/demo-recording';
-import { isBoneColour, LIMBS, pixelsAt } from './support/pixels';
+import { isBoneColour, LIMBS, overlaysSettledAt, pixelsAt } from './support/pixels';
 import { expectNoSidewaysOverflow } from './support/routes';
 import { downloadPhoneRecordings, fileCount, runCli } from './support/phone-cli';
 
@@ -180,38 +180,8 @@ describe.skipIf(!hasChromium || !hasDemo)(
       const field = page.getByTestId('time-field');
       await field.fill('1.2');
       await field.blur();
-      // Every canvas settles on the frame of its video at 1.2 s.
-      const drawn = await page.waitForFunction(
-        (n) => {
-          const canvases = Array.from(
-            document.querySelectorAll<HTMLCanvasElement>('canvas[data-testid="video-overlay"]'),
-          );
-          const out = canvases.map((c) => {
-            const ctx = c.getContext('2d')!;
-            const d = ctx.getImageData(0, 0, c.width, c.height).data;
-            let bone = 0;
-            let marker = 0;
-            for (let i = 0; i < d.length; i += 4) {
-              if (d[i + 3] < 200) continue;
-              if (d[i] < 90 && d[i + 1] > 170 && d[i + 2] > 200) bone++;
-              else if (d[i] > 200 && d[i + 1] > 170 && d[i + 2] < 90) marker++;
-            }
-            return {
-              bone,
-              marker,
-              frame: Number(c.dataset.frame),
-              mediaTime: Number(c.dataset.mediaTime),
-              drawn: Number(c.dataset.drawn),
-            };
-          });
-          const settled =
-            out.length === n && out.every((o) => o.drawn > 0 && Math.abs(o.mediaTime - 1.2) < 0.02);
-          return settled ? out : null;
-        },
-        n,
-        { timeout: 30_000 },
-      );
-      const views = (await drawn.jsonValue())!;
+      // Every canvas settles on the frame of its video at 1.2 s (a timeout prints what each canvas shows).
+      const views = await overlaysSettledAt(page, n, 1.2);
       console.log('overlay per video at 1.2 s:', JSON.stringify(views));
       const nearest = (t: number) =>
         transforms.time.reduce(

@@ -58,3 +58,60 @@ export const LIMBS: [string, string][] = [
   ['humerus_l', 'ulna_l'],
   ['ulna_l', 'hand_l'],
 ];
+
+export interface OverlayView {
+  /** Pixels of the bone and marker colours on the video's overlay canvas. */
+  bone: number;
+  marker: number;
+  /** The results frame, media time and number of shapes the overlay says it drew. */
+  frame: number;
+  mediaTime: number;
+  drawn: number;
+}
+
+/** Runs in the page: what every video overlay canvas shows, and whether all n show media time `at`. */
+function sampleOverlays({ n, at }: { n: number; at: number }): { settled: boolean; out: OverlayView[] } {
+  const canvases = Array.from(
+    document.querySelectorAll<HTMLCanvasElement>('canvas[data-testid="video-overlay"]'),
+  );
+  const out = canvases.map((c) => {
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let bone = 0;
+    let marker = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i + 3] < 200) continue;
+      if (d[i] < 90 && d[i + 1] > 170 && d[i + 2] > 200) bone++;
+      else if (d[i] > 200 && d[i + 1] > 170 && d[i + 2] < 90) marker++;
+    }
+    const { frame, mediaTime, drawn } = c.dataset;
+    return { bone, marker, frame: Number(frame), mediaTime: Number(mediaTime), drawn: Number(drawn) };
+  });
+  const settled = out.length === n && out.every((o) => o.drawn > 0 && Math.abs(o.mediaTime - at) < 0.02);
+  return { settled, out };
+}
+
+/**
+ * Waits until all n video overlays are drawn at media time `at` (30 s) and returns what each shows; on a
+ * timeout it prints each overlay and video (position, paused, seeking, ready state) before failing.
+ */
+export async function overlaysSettledAt(page: Page, n: number, at: number): Promise<OverlayView[]> {
+  const arg = { n, at };
+  await page
+    .waitForFunction(`(${sampleOverlays.toString()})(${JSON.stringify(arg)}).settled`, undefined, {
+      timeout: 30_000,
+    })
+    .catch(async (e: unknown) => {
+      const videos = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('video')).map((v) => ({
+          t: v.currentTime,
+          paused: v.paused,
+          seeking: v.seeking,
+          ready: v.readyState,
+        })),
+      );
+      const overlays = (await page.evaluate(sampleOverlays, arg)).out;
+      console.log(`overlays not settled at ${at} s:`, JSON.stringify({ overlays, videos }));
+      throw e;
+    });
+  return (await page.evaluate(sampleOverlays, arg)).out;
+}

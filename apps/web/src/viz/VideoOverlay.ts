@@ -1,5 +1,5 @@
 import type { CameraModelJson } from '@poselab/contract';
-import { nearestFrame, poseSkeleton, type OverlaySkeleton } from './overlay-data';
+import { nearestFrame, overlayTimeOfFrame, poseSkeleton, type OverlaySkeleton } from './overlay-data';
 import { pictureMapping, projectPoint, toElement } from './projection';
 import { frameAt, type VisualizerTransforms } from './transforms';
 
@@ -147,7 +147,8 @@ export class VideoOverlay {
     let handle = 0;
     const onFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
       if (this.disposed || !this.views.includes(view)) return;
-      this.draw(view, meta.mediaTime);
+      const { t, kind } = overlayTimeOfFrame(meta.mediaTime, video);
+      this.draw(view, t, kind);
       handle = video.requestVideoFrameCallback(onFrame);
     };
     handle = video.requestVideoFrameCallback(onFrame);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { markerPositions, readOsim, visualizerTransforms, type Motion } from '@poselab/biomech/browser';
-import { nearestFrame, overlaySkeleton, poseSkeleton } from './overlay-data';
+import { nearestFrame, overlaySkeleton, overlayTimeOfFrame, poseSkeleton } from './overlay-data';
 import { parseVisualizerTransforms } from './transforms';
 
 const model = readOsim(
@@ -70,5 +70,16 @@ describe('overlay skeleton', () => {
     expect(nearestFrame(time, 1.51 / 60)).toBe(2);
     expect(nearestFrame(time, 5)).toBe(3);
     expect(nearestFrame(time, -1)).toBe(0);
+  });
+
+  it('draws a paused video at its position when the reported frame is from before a seek', () => {
+    const paused = { paused: true, seeking: false, currentTime: 1.2 };
+    // The frame the seek asked for (it starts up to a frame before the position): drawn as presented.
+    expect(overlayTimeOfFrame(1.1833, paused)).toEqual({ t: 1.1833, kind: 'presented' });
+    // A frame from before the seek, reported after it: the position wins.
+    expect(overlayTimeOfFrame(0, paused)).toEqual({ t: 1.2, kind: 'position' });
+    // While playing or still seeking, frames are drawn as reported (the next one follows within a frame).
+    expect(overlayTimeOfFrame(0, { ...paused, paused: false })).toEqual({ t: 0, kind: 'presented' });
+    expect(overlayTimeOfFrame(0, { ...paused, seeking: true })).toEqual({ t: 0, kind: 'presented' });
   });
 });

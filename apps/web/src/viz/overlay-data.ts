@@ -41,6 +41,23 @@ export function nearestFrame(time: number[], t: number): number {
   return t - time[lo] <= time[hi] - t ? lo : hi;
 }
 
+/** A paused video's presented frame this far from its playback position was shown before a seek. */
+const STALE_PRESENTED_S = 0.1;
+
+/**
+ * What a reported video frame should draw: the frame's media time, or, for a paused video whose report is of
+ * a frame from before a seek (a loaded machine can report it after 'seeked'), the playback position. A paused
+ * video reports no later frame, so drawing the stale one would leave the overlay on the wrong pose.
+ */
+export function overlayTimeOfFrame(
+  mediaTime: number,
+  video: { paused: boolean; seeking: boolean; currentTime: number },
+): { t: number; kind: 'presented' | 'position' } {
+  if (video.paused && !video.seeking && Math.abs(mediaTime - video.currentTime) > STALE_PRESENTED_S)
+    return { t: video.currentTime, kind: 'position' };
+  return { t: mediaTime, kind: 'presented' };
+}
+
 export interface PosedSkeleton {
   /** Each bone's end points in the world. */
   bones: [Vec3, Vec3][];

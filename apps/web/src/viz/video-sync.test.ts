@@ -134,4 +134,28 @@ describe('VideoSync', () => {
     sync.step(2200);
     expect(clock.time).toBeCloseTo(1.9, 6);
   });
+
+  it('takes the first frame after a seek even when a slow device shows it half a second on', () => {
+    const { clock, sync, master } = playingWith(fakeVideo(3));
+    clock.seek(1);
+    sync.seekAll(1);
+    sync.step(100);
+    master.currentTime = 1.7;
+    master.present(1.55, 700);
+    sync.step(710);
+    expect(clock.time).toBe(1.55);
+  });
+
+  it('ignores a frame from before a backward seek that is reported after it', () => {
+    const { clock, sync, master } = playingWith(fakeVideo(6));
+    master.present(5, 10);
+    clock.seek(1);
+    sync.seekAll(1);
+    sync.step(20);
+    master.currentTime = 1.01;
+    master.present(5.0167, 40); // still the old position, 20 ms after the seek
+    sync.step(50);
+    expect(clock.time).toBe(1);
+  });
 });
+

@@ -17,8 +17,8 @@ export class VideoSync {
   private videos: HTMLVideoElement[] = [];
   /** Media time of the frame each video shows now and when it was shown (cleared on seeks). */
   private presented = new WeakMap<HTMLVideoElement, { media: number; at: number }>();
-  /** Where each video was last seeked to, until it shows a frame from there. */
-  private seekedTo = new WeakMap<HTMLVideoElement, number>();
+  /** Where each video was last seeked to (and from which frame step on), until it shows a frame from there. */
+  private seekedTo = new WeakMap<HTMLVideoElement, { t: number; at: number | null }>();
   private holdSince: number | null = null;
   private disposed = false;
   /** The video marked `data-clock-master` (the one the skeletons follow; the others are steered to it). */
@@ -58,6 +58,10 @@ export class VideoSync {
   /** One frame: advances the clock (from the master or wall time) and corrects every video. */
   step(now: number): void {
     const clock = this.clock;
+    for (const v of this.videos) {
+      const seek = this.seekedTo.get(v);
+      if (seek && seek.at === null) seek.at = now;
+    }
     const master = this.master();
     // A master that is paused only because play() is still pending (or stalled) still holds the clock: the
     // skeletons wait for the picture instead of running ahead on wall time.
@@ -87,7 +91,7 @@ export class VideoSync {
 
   private seek(v: HTMLVideoElement, t: number): void {
     v.currentTime = t;
-    this.seekedTo.set(v, t);
+    this.seekedTo.set(v, { t, at: null });
   }
 
   /** A plain attribute for people and tests: which picture the skeletons are in step with. */
@@ -119,9 +123,9 @@ export class VideoSync {
     if (typeof v.requestVideoFrameCallback !== 'function') return;
     const onFrame = (now: number, meta: VideoFrameCallbackMetadata) => {
       if (this.disposed || !this.videos.includes(v)) return;
-      const target = this.seekedTo.get(v);
+      const seek = this.seekedTo.get(v);
       // A frame from before a seek can be reported after it: it is not the picture the seek asked for.
-      if (target === undefined || Math.abs(meta.mediaTime - target) < BEFORE_SEEK_S) {
+      if (!seek || isFrameAfterSeek(meta.mediaTime, seek, now, this.clock.speed)) {
         this.seekedTo.delete(v);
         this.presented.set(v, { media: meta.mediaTime, at: now });
       }
@@ -153,4 +157,21 @@ export class VideoSync {
 /** Whether a playing clock follows `master` (it has not reached its end). */
 function followsMaster(playing: boolean, master: HTMLVideoElement | null): master is HTMLVideoElement {
   return playing && master !== null && !master.ended && master.currentTime < master.duration;
+}
+
+/**
+ * Whether a frame reported after a seek to `seek.t` shows the picture from there: near the target, or later by
+ * no more than the video can have played since (a slow device's first frame after a seek can come half a second
+ * on). A frame from before the seek is elsewhere: behind a forward seek, or far ahead of a backward one.
+ */
+function isFrameAfterSeek(
+  mediaTime: number,
+  seek: { t: number; at: number | null },
+  now: number,
+  speed: number,
+): boolean {
+  const ahead = mediaTime - seek.t;
+  if (Math.abs(ahead) < BEFORE_SEEK_S) return true;
+  const played = seek.at === null ? 0 : (Math.max(0, now - seek.at) / 1000) * Math.max(1, speed);
+  return ahead > 0 && ahead < BEFORE_SEEK_S + played;
 }

@@ -55,6 +55,41 @@ describe('CameraFiles', () => {
     expect(await screen.findByText(/notes\.txt is not a video file/)).toBeInTheDocument();
   });
 
+  it('keeps every camera when files chosen one by one finish reading together (no lost update)', async () => {
+    // The page reads each file in a video element; on a loaded machine two reads can end in the same tick,
+    // before React renders the first. The second must not start from the value without the first.
+    const pending: Array<() => void> = [];
+    const slowRead = (file: File) =>
+      new Promise<VideoFileInfo>((resolve) => pending.push(() => void read(file).then(resolve)));
+    let latest: CameraFileMap = {};
+    function SlowHarness() {
+      const [value, setValue] = useState<CameraFileMap>({});
+      return (
+        <CameraFiles
+          cameras={cameras}
+          value={value}
+          read={slowRead}
+          onChange={(v) => {
+            setValue(v);
+            latest = v;
+          }}
+        />
+      );
+    }
+    render(<SlowHarness />);
+    fireEvent.change(screen.getByLabelText('Choose the video of Camera 1'), {
+      target: { files: [new File(['x'], 'cam1.mp4', { type: 'video/mp4' })] },
+    });
+    fireEvent.change(screen.getByLabelText('Choose the video of Camera 2'), {
+      target: { files: [new File(['x'], 'cam2.mp4', { type: 'video/mp4' })] },
+    });
+    expect(pending).toHaveLength(2);
+    for (const done of pending) done();
+    await waitFor(() => expect(Object.keys(latest).sort()).toEqual(['a', 'b']));
+    expect(await screen.findByText(/cam1\.mp4/)).toBeInTheDocument();
+    expect(screen.getByText(/cam2\.mp4/)).toBeInTheDocument();
+  });
+
   it('fills the empty cameras in name order from files dropped together', async () => {
     let latest: CameraFileMap = {};
     render(<Harness onValue={(v) => (latest = v)} />);

@@ -78,6 +78,8 @@ export function CameraFiles({
     infos.forEach((info, i) => {
       if (order[i]) next[order[i]] = info;
     });
+    // Reads can end in the same tick, before React renders the first: the next one starts from this value.
+    latest.current = next;
     onChange(next);
   };
 
@@ -87,13 +89,14 @@ export function CameraFiles({
     if (disabled) return;
     const from = e.dataTransfer.getData(CAMERA_DRAG);
     if (from && cameraId && from !== cameraId) {
-      const next = { ...value };
+      const next = { ...latest.current };
       const a = next[from];
       const b = next[cameraId];
       delete next[from];
       delete next[cameraId];
       if (a) next[cameraId] = a;
       if (b) next[from] = b;
+      latest.current = next;
       onChange(next);
       return;
     }
@@ -220,8 +223,9 @@ export function CameraFiles({
                       size="small"
                       disabled={disabled}
                       onClick={() => {
-                        const next = { ...value };
+                        const next = { ...latest.current };
                         delete next[c.device_id];
+                        latest.current = next;
                         onChange(next);
                       }}
                     >
