@@ -158,4 +158,3 @@ describe('VideoSync', () => {
     expect(clock.time).toBe(1);
   });
 });
-
