@@ -35,10 +35,29 @@ function frameAt(kp: Keypoints2D, t: number): number {
   return hi === lo ? lo : lo + Math.min(1, Math.max(0, (t - ts[lo]) / (ts[hi] - ts[lo])));
 }
 
+/** Shortest time all cameras must share for the trial to be cut to it (s). */
+const MIN_SHARED_SEC = 0.5;
+
 /**
- * Resamples the matching cameras on one time grid (the reference camera's frame rate), over the span where at
- * least two cameras have video. Keypoints between two frames are interpolated linearly; the confidence is the
- * lower of the two frames'.
+ * The trial's time span from each kept camera's [first, last] frame time on the common clock: the time every
+ * camera recorded, as OpenCap cuts its videos. Files started or stopped seconds apart (an import, phones
+ * started by hand) would otherwise add moments seen by fewer cameras, where the subject was waiting and the
+ * weakly observed angles take another path through IK. Only when the cameras share less than MIN_SHARED_SEC
+ * (one camera recorded a moment of the others' trial) is the span the one at least two cameras cover.
+ */
+export function trialSpan(spans: ReadonlyArray<readonly [number, number]>): [number, number] {
+  const allStart = Math.max(...spans.map((s) => s[0]));
+  const allEnd = Math.min(...spans.map((s) => s[1]));
+  if (allEnd - allStart >= MIN_SHARED_SEC) return [allStart, allEnd];
+  const starts = spans.map((s) => s[0]).sort((a, b) => a - b);
+  const ends = spans.map((s) => s[1]).sort((a, b) => b - a);
+  return [starts[1], ends[1]];
+}
+
+/**
+ * Resamples the matching cameras on one time grid (the reference camera's frame rate), over the trial's span
+ * (trialSpan). Keypoints between two frames are interpolated linearly; the confidence is the lower of the two
+ * frames'.
  */
 export function alignViews(views: readonly Keypoints2D[], sync: SyncResult): AlignedViews {
   const cameras = views.map((_, c) => c).filter((c) => sync.matches[c] && Number.isFinite(sync.startSec[c]));
@@ -46,15 +65,11 @@ export function alignViews(views: readonly Keypoints2D[], sync: SyncResult): Ali
     throw new Error(`Only ${cameras.length} camera(s) match the trial: at least 2 are needed`);
   const ref = views[sync.referenceCamera];
   const fps = ref.fps;
-  const spans = cameras.map((c) => [
+  const spans = cameras.map((c): [number, number] => [
     sync.startSec[c] + frameTime(views[c], 0),
     sync.startSec[c] + frameTime(views[c], views[c].frameCount - 1),
   ]);
-  // The span covered by at least two cameras: from the 2nd earliest start to the 2nd latest end.
-  const starts = spans.map((s) => s[0]).sort((a, b) => a - b);
-  const ends = spans.map((s) => s[1]).sort((a, b) => b - a);
-  const t0 = starts[1];
-  const t1 = ends[1];
+  const [t0, t1] = trialSpan(spans);
   const frameCount = Math.max(0, Math.floor((t1 - t0) * fps + 1e-6) + 1);
   const K = ref.names.length;
   const out = cameras.map((c) => {
