@@ -171,4 +171,25 @@ describe('data downloads: which copy of the videos', () => {
       expect(got.readme, query).toMatch(/Videos were left out of this download/);
     }
   });
+
+  it('documents the choice in the OpenAPI document, beside with_videos', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, { get?: { parameters?: Array<{ name: string; in: string; schema: unknown }> } }>;
+    }>();
+    for (const path of [
+      '/api/sessions/{id}/async-download/',
+      '/api/subjects/{id}/async-download/',
+      '/api/sessions/{id}/download/',
+      '/api/subjects/{id}/download/',
+    ]) {
+      const params = doc.paths[path]?.get?.parameters ?? [];
+      expect(params.find((p) => p.name === 'videos' && p.in === 'query')?.schema, path).toMatchObject({
+        enum: ['original', 'deidentified', 'none'],
+      });
+      expect(
+        params.some((p) => p.name === 'with_videos'),
+        path,
+      ).toBe(true);
+    }
+  });
 });
