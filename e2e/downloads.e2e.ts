@@ -126,8 +126,8 @@ describe.skipIf(!hasChromium || !hasSeedData)('data downloads in the browser', (
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect(choice.getByRole('radio', { name: 'None' }).isChecked()).resolves.toBe(true);
-    const download = choice.getByRole('button', { name: 'Download' });
-    for (let i = 0; i < 4 && !(await download.evaluate((e) => e === document.activeElement)); i++)
+    const downloadButton = choice.getByRole('button', { name: 'Download' });
+    for (let i = 0; i < 4 && !(await downloadButton.evaluate((e) => e === document.activeElement)); i++)
       await page.keyboard.press('Tab');
     const asked = page.waitForRequest((r) => r.url().includes('/async-download/'));
     await page.keyboard.press('Enter');
