@@ -1,7 +1,8 @@
 /**
- * Acceptance 5 of the downloads issue: Session menu → Download data → the archive is made by the server's
- * embedded worker and arrives in the browser's downloads by itself; the zip is whole and in OpenCap's layout.
- * Also the trial menu's 'Download .mot / .trc', at 1280 and 390 px.
+ * Acceptance 5 of the downloads issue: Session menu → Download data → (which videos, issue #27) → the archive is
+ * made by the server's embedded worker and arrives in the browser's downloads by itself; the zip is whole and in
+ * OpenCap's layout. Also the trial menu's 'Download .mot / .trc', at 1280 and 390 px, and the videos choice by
+ * keyboard at 390 px.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -62,6 +63,14 @@ describe.skipIf(!hasChromium || !hasSeedData)('data downloads in the browser', (
     await screenshot(page, 'downloads-session-menu-desktop');
     const downloading = page.waitForEvent('download', { timeout: 120_000 });
     await page.getByRole('menuitem', { name: 'Download data', exact: true }).click();
+    // Which videos (issue #27): the originals unless chosen otherwise.
+    const choice = page.getByRole('dialog', { name: 'Download data' });
+    await expect(choice.getByRole('radio', { name: 'Original' }).isChecked()).resolves.toBe(true);
+    await page.waitForTimeout(300); // the dialog's fade-in
+    await screenshot(page, 'downloads-choice-desktop');
+    const asked = page.waitForRequest((r) => r.url().includes('/async-download/'));
+    await choice.getByRole('button', { name: 'Download' }).click();
+    expect(new URL((await asked).url()).searchParams.get('videos')).toBe('original');
     await page.getByRole('dialog', { name: 'Preparing your download' }).waitFor();
     await page.getByText('Adding files: 40 %').waitFor();
     await page.getByRole('menu').waitFor({ state: 'hidden' });
@@ -101,6 +110,28 @@ describe.skipIf(!hasChromium || !hasSeedData)('data downloads in the browser', (
     await page.getByRole('button', { name: 'Session menu' }).click();
     const second = page.waitForEvent('download', { timeout: 120_000 });
     await page.getByRole('menuitem', { name: 'Download data', exact: true }).click();
+    // The videos choice by keyboard, and it fits the phone: the dialog takes the focus, Tab reaches the
+    // checked radio, the arrows move the choice, Tab goes on to Download.
+    const choice = page.getByRole('dialog', { name: 'Download data' });
+    await choice.waitFor();
+    await page.waitForTimeout(300);
+    const box = (await choice.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'downloads-choice-phone');
+    await page.keyboard.press('Tab');
+    await expect(
+      choice.getByRole('radio', { name: 'Original' }).evaluate((e) => e === document.activeElement),
+    ).resolves.toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(choice.getByRole('radio', { name: 'None' }).isChecked()).resolves.toBe(true);
+    const downloadButton = choice.getByRole('button', { name: 'Download' });
+    for (let i = 0; i < 4 && !(await downloadButton.evaluate((e) => e === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
+    const asked = page.waitForRequest((r) => r.url().includes('/async-download/'));
+    await page.keyboard.press('Enter');
+    expect(new URL((await asked).url()).searchParams.get('videos')).toBe('none');
     await page.getByText('Adding files: 40 %').waitFor();
     await page.getByRole('menu').waitFor({ state: 'hidden' });
     await page.waitForTimeout(300);

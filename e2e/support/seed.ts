@@ -13,7 +13,7 @@ import { repoRoot } from './server';
  */
 export const SHARED_DATA = resolve(repoRoot, '..', 'shared', 'data');
 const FK_DIR = join(SHARED_DATA, 'opencap-fk-reference');
-const VIDEO_DIR = join(SHARED_DATA, 'pose2sim-demo', 'balancing');
+export const VIDEO_DIR = join(SHARED_DATA, 'pose2sim-demo', 'balancing');
 /** Demo clips of 1.667 s first (cam02 is 1.741 s long). */
 const CAMERA_FILES = ['cam01.mp4', 'cam03.mp4', 'cam04.mp4', 'cam02.mp4'];
 export const hasSeedData =
@@ -78,6 +78,13 @@ export interface SeedOptions {
    * the scaled model (as the pipeline makes them), instead of the FK reference's looped drop jump.
    */
   transformsFromMotions?: boolean;
+  /** The subject's data sharing choice (SPEC §9), as the neutral step records it. */
+  dataSharing?: string;
+  /**
+   * A file stored as each trial's de-identified synced video ('video-sync-deidentified', as the worker's
+   * deidentify step stores it), beside the original. One camera only: seeded results carry no device.
+   */
+  deidentifiedVideo?: string;
 }
 
 export interface SeededSession {
@@ -98,6 +105,8 @@ const iso = (offsetMs = 0) => new Date(Date.now() + offsetMs).toISOString();
 /** Inserts a subject, a session with a neutral and processed movement trials, their results and media files. */
 export function seedProcessedSession(server: RunningServer, opts: SeedOptions): SeededSession {
   if (!hasSeedData) throw new Error(`Seed data missing under ${SHARED_DATA}`);
+  if (opts.deidentifiedVideo && (opts.videos ?? 2) !== 1)
+    throw new Error('deidentifiedVideo needs videos: 1 (seeded results carry no device to pair copies by)');
   const db = new Database(join(server.dataDir, 'poselab.sqlite'));
   db.pragma('busy_timeout = 5000');
   const media = join(server.dataDir, 'media');
@@ -125,7 +134,10 @@ export function seedProcessedSession(server: RunningServer, opts: SeedOptions): 
         sessionId,
         opts.userId,
         subjectId,
-        JSON.stringify({ sessionName: opts.sessionName ?? 'seeded_session', settings: { framerate: 60 } }),
+        JSON.stringify({
+          sessionName: opts.sessionName ?? 'seeded_session',
+          settings: { framerate: 60, ...(opts.dataSharing ? { data_sharing: opts.dataSharing } : {}) },
+        }),
         opts.public ? 1 : 0,
         randomUUID(),
         iso(),
@@ -169,6 +181,11 @@ export function seedProcessedSession(server: RunningServer, opts: SeedOptions): 
           const file = `video_sync_cam${c}.mp4`;
           put(key(file), join(VIDEO_DIR, CAMERA_FILES[(c - 1) % CAMERA_FILES.length]));
           addResult.run(randomUUID(), id, 'video-sync', key(file), JSON.stringify({ camera: c }), at);
+          if (opts.deidentifiedVideo) {
+            const blurred = `video-sync-deidentified-cam${c}.mp4`;
+            put(key(blurred), opts.deidentifiedVideo);
+            addResult.run(randomUUID(), id, 'video-sync-deidentified', key(blurred), '{}', at);
+          }
         }
       });
     })();

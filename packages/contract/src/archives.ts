@@ -9,13 +9,35 @@ import { calibratedCamera } from './processing';
  */
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
+/**
+ * Which copy of the videos an archive holds (issue #27): the recorded originals, the de-identified copies
+ * (every face blurred; a video without one is left out and the README says so) or none.
+ */
+export const ARCHIVE_VIDEO_COPIES = ['original', 'deidentified', 'none'] as const;
+export type ArchiveVideoCopy = (typeof ARCHIVE_VIDEO_COPIES)[number];
+
 const withVideosQuery = z.object({
   /** Include the recorded and synced videos (default true); left out anyway where the viewer may not see them. */
   with_videos: z
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v !== 'false'),
+  /**
+   * Which videos (default 'original'; with_videos=false means 'none'). The owner gets the copy asked for;
+   * a visitor never more than the subject's data sharing choice allows ('original' under 'de-identified
+   * videos' gives the blurred copies).
+   */
+  videos: z.enum(ARCHIVE_VIDEO_COPIES).optional(),
 });
+
+/** The copy a download call asks for: `videos`, 'none' when with_videos=false, else the originals. */
+export function requestedVideoCopy(query: {
+  with_videos: boolean;
+  videos?: ArchiveVideoCopy;
+}): ArchiveVideoCopy {
+  if (!query.with_videos) return 'none';
+  return query.videos ?? 'original';
+}
 
 /** SPEC §9: archive polls every 1 s; a download button's busy flag clears after 5 s. */
 export const ARCHIVE_POLL_MS = 1000;
@@ -96,6 +118,10 @@ export const archiveSession = z.object({
    * what a payload made before the field existed reads as).
    */
   calibration_images: z.enum(['included', 'imported', 'withheld', 'none']).default('none'),
+  /** The copy of the videos this session's folder holds; absent in payloads made before it (with_videos). */
+  videos: z.enum(ARCHIVE_VIDEO_COPIES).optional(),
+  /** 'Cam<i>/<trial>' of each video left out because it has no de-identified copy (videos 'deidentified'). */
+  videos_left_out: z.array(z.string()).default([]),
 });
 export type ArchiveSession = z.infer<typeof archiveSession>;
 

@@ -272,6 +272,11 @@ export interface ArchivesTable {
   /** 'owner', or 'public' for visitors of a public session. */
   audience: string;
   with_videos: number;
+  /**
+   * The copy of the videos asked for (contract ArchiveVideoCopy, migration 541); null for archives made before
+   * it, read as with_videos says ('original' or 'none').
+   */
+  videos: string | null;
   content_hash: string;
   /** queued, running, ready, failed. */
   state: string;

@@ -22,7 +22,14 @@ export class ArchiveRepository {
 
   /** An archive of the same content that is being made or is ready and not yet expired. */
   findReusable(
-    key: { scope: string; scope_id: string; audience: string; with_videos: number; content_hash: string },
+    key: {
+      scope: string;
+      scope_id: string;
+      audience: string;
+      with_videos: number;
+      videos: string;
+      content_hash: string;
+    },
     now: string,
   ): Promise<ArchiveRow | undefined> {
     return this.db
@@ -32,6 +39,7 @@ export class ArchiveRepository {
       .where('scope_id', '=', key.scope_id)
       .where('audience', '=', key.audience)
       .where('with_videos', '=', key.with_videos)
+      .where('videos', '=', key.videos)
       .where('content_hash', '=', key.content_hash)
       .where('state', 'in', ['queued', 'running', 'ready'])
       .where('expires_at', '>', now)

@@ -5,6 +5,7 @@ import {
   sessionDownloadEndpoint,
   subjectAsyncDownloadEndpoint,
   subjectDownloadEndpoint,
+  requestedVideoCopy,
 } from '@poselab/contract';
 import type { AppDeps } from '../deps';
 import { registerEndpoint } from '../http/route';
@@ -15,10 +16,10 @@ import { ArchiveService } from '../services/archive.service';
 export function archiveRoutes(app: FastifyInstance, deps: AppDeps): void {
   const archives = new ArchiveService(deps);
   registerEndpoint(app, deps, sessionAsyncDownloadEndpoint, ({ params, query, auth }) =>
-    archives.request({ kind: 'session', id: params.id }, auth?.user.id ?? null, query.with_videos),
+    archives.request({ kind: 'session', id: params.id }, auth?.user.id ?? null, requestedVideoCopy(query)),
   );
   registerEndpoint(app, deps, subjectAsyncDownloadEndpoint, ({ params, query, auth }) =>
-    archives.request({ kind: 'subject', id: params.id }, auth.user.id, query.with_videos),
+    archives.request({ kind: 'subject', id: params.id }, auth.user.id, requestedVideoCopy(query)),
   );
   registerEndpoint(app, deps, archiveOnReadyEndpoint, async ({ params, auth, reply }) => {
     const answer = await archives.status(params.task_id, auth?.user.id ?? null);
@@ -37,13 +38,17 @@ export function archiveRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, sessionDownloadEndpoint, async ({ params, query, auth, reply }) =>
     sendZip(
       reply,
-      await archives.stream({ kind: 'session', id: params.id }, auth?.user.id ?? null, query.with_videos),
+      await archives.stream(
+        { kind: 'session', id: params.id },
+        auth?.user.id ?? null,
+        requestedVideoCopy(query),
+      ),
     ),
   );
   registerEndpoint(app, deps, subjectDownloadEndpoint, async ({ params, query, auth, reply }) =>
     sendZip(
       reply,
-      await archives.stream({ kind: 'subject', id: params.id }, auth.user.id, query.with_videos),
+      await archives.stream({ kind: 'subject', id: params.id }, auth.user.id, requestedVideoCopy(query)),
     ),
   );
 }

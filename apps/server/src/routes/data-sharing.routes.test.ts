@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATA_SHARING_CHOICES, type Session } from '@poselab/contract';
 import { mediaKeys } from '../storage/media-keys';
 import { get } from '../test/archive-helpers';
-import { seedArchiveSession, type ArchiveFixture } from '../test/archive-fixtures';
+import { addBlurredCopies, seedArchiveSession, type ArchiveFixture } from '../test/archive-fixtures';
 import { createUserWithToken } from '../test/fixtures';
 import { readZip } from '../test/zip-reader';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -26,24 +25,7 @@ describe('data sharing choices, enforced for visitors', () => {
 
   async function seed(choice: string): Promise<ArchiveFixture & { shareToken: string }> {
     const fx = await seedArchiveSession(t.deps, owner.user.id, { public: true, dataSharing: choice });
-    const walk = fx.trialIds.walk;
-    for (const [i, deviceId] of fx.deviceIds.entries())
-      for (const tag of ['video-deidentified', 'video-sync-deidentified']) {
-        const key = mediaKeys.result(fx.sessionId, walk, `${tag}-${i + 1}.mp4`);
-        await t.deps.storage.put(key, Buffer.from(`blurred ${tag} ${i}`));
-        await t.deps.db
-          .insertInto('results')
-          .values({
-            id: randomUUID(),
-            trial_id: walk,
-            tag,
-            device_id: deviceId,
-            storage_key: key,
-            meta: '{}',
-            created_at: t.deps.clock.now().toISOString(),
-          })
-          .execute();
-      }
+    await addBlurredCopies(t.deps, fx, 'walk');
     const { share_token } = await t.deps.db
       .selectFrom('subjects')
       .select('share_token')

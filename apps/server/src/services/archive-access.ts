@@ -1,3 +1,4 @@
+import { ARCHIVE_VIDEO_COPIES, type ArchiveVideoCopy } from '@poselab/contract';
 import { dataSharingChangedAt, sharesNoData } from './data-sharing';
 import type { AppDeps } from '../deps';
 import type { ArchiveRow } from '../repositories/archive.repository';
@@ -49,6 +50,14 @@ export function audienceOf(archive: ArchiveRow): ArchiveAudience {
   return archive.audience === 'owner'
     ? { kind: 'owner', viewerId: archive.user_id }
     : { kind: 'public', viewerId: null };
+}
+
+/** The copy of the videos an archive was asked for (archives made before the column: as with_videos said). */
+export function videosOf(archive: ArchiveRow): ArchiveVideoCopy {
+  const asked = (ARCHIVE_VIDEO_COPIES as readonly string[]).includes(archive.videos ?? '')
+    ? (archive.videos as ArchiveVideoCopy)
+    : null;
+  return asked ?? (archive.with_videos === 1 ? 'original' : 'none');
 }
 
 /**

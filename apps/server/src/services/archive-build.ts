@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ArchivePayload, JobInput } from '@poselab/contract';
+import type { ArchivePayload, ArchiveVideoCopy, JobInput } from '@poselab/contract';
 import type { AppDeps } from '../deps';
 import {
   safeSegment,
@@ -25,29 +25,32 @@ export const archiveFileName = (scope: ArchiveScope) =>
     ? `OpenCapData_${safeSegment(scope.id)}.zip`
     : `subject_results_${safeSegment(scope.id)}.zip`;
 
-/** Builds the archive's description as of now (at request, to find a reusable one, and again at claim). */
+/**
+ * Builds the archive's description as of now (at request, to find a reusable one, and again at claim), with
+ * the copy of the videos asked for (each session's own as far as the audience may have it).
+ */
 export async function buildArchiveContent(
   deps: AppDeps,
   scope: ArchiveScope,
   audience: ArchiveAudience,
-  withVideos: boolean,
+  videos: ArchiveVideoCopy,
 ): Promise<ArchiveContent> {
   const sessions =
     scope.kind === 'session'
       ? [(await sessionAudience(deps, scope.id, audience.viewerId)).session]
       : await subjectSessions(deps, scope.id, audience.viewerId ?? '');
   const parts = [];
-  for (const s of sessions) parts.push(await sessionArchiveContent(deps, s, { audience, withVideos }));
+  for (const s of sessions) parts.push(await sessionArchiveContent(deps, s, { audience, videos }));
   const inputs = new Map<string, JobInput>();
   for (const p of parts) for (const i of p.inputs) inputs.set(i.id, i);
   const payload: ArchiveContent['payload'] = {
     root: scope.kind === 'subject' ? `OpenCapData_Subject_${safeSegment(scope.id)}` : null,
     file_name: archiveFileName(scope),
-    with_videos: parts.length > 0 && parts.every((p) => p.withVideos),
+    with_videos: parts.length > 0 && parts.every((p) => p.videos !== 'none'),
     sessions: parts.map((p) => p.session),
   };
   const hash = createHash('sha256')
-    .update(JSON.stringify([audience.kind, payload, [...inputs.keys()]]))
+    .update(JSON.stringify([audience.kind, videos, payload, [...inputs.keys()]]))
     .digest('hex');
   return {
     payload,

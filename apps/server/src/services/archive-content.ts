@@ -1,4 +1,12 @@
-import { dataSharingOf, sharesNoData, visitorVideoCopy, type VideoCopy } from './data-sharing';
+import {
+  DEIDENTIFIED_TAGS,
+  DEIDENTIFIED_VIDEO_TAG,
+  dataSharingOf,
+  lesserCopy,
+  sharesNoData,
+  visitorVideoCopy,
+  type VideoCopy,
+} from './data-sharing';
 import {
   ANALYSIS_RESULT_TAG_PREFIX,
   CAMERA_CALIBRATION_TAG,
@@ -39,8 +47,8 @@ export interface SessionArchiveContent {
   session: ArchiveSession;
   inputs: JobInput[];
   files: Record<string, ArchiveInputFile>;
-  /** Whether videos were asked for and may be given. */
-  withVideos: boolean;
+  /** The copy of the videos it holds: the one asked for, as far as the audience may have it. */
+  videos: VideoCopy;
 }
 
 /** A file or folder name made safe for a zip path (trial names are validated, older data may not be). */
@@ -51,17 +59,22 @@ export function safeSegment(name: string): string {
 
 export { dataSharingOf };
 
-/**
- * The copy of the videos an archive holds: the owner's originals, others' what the subject's data sharing
- * choice allows (data-sharing.ts: originals, the blurred copies, or none).
- */
-export function archiveVideoCopy(session: SessionRow, audience: ArchiveAudience): VideoCopy {
+/** The best copy the audience may have: the owner the originals, others what the subject's choice allows. */
+export function audienceVideoCopy(session: SessionRow, audience: ArchiveAudience): VideoCopy {
   return audience.kind === 'owner' ? 'original' : sharesNoData(session) ? 'none' : visitorVideoCopy(session);
 }
 
-/** Videos go to the owner, and to others as the subject's choice allows (each file checked by mayRead too). */
-export function videosAllowed(session: SessionRow, audience: ArchiveAudience): boolean {
-  return archiveVideoCopy(session, audience) !== 'none';
+/**
+ * The copy of the videos an archive holds: the one asked for, never more than the audience may have (the
+ * owner any; others what the subject's data sharing choice allows, data-sharing.ts). A visitor asking for the
+ * originals under 'de-identified videos' gets the blurred copies, as the public session shows them.
+ */
+export function archiveVideoCopy(
+  session: SessionRow,
+  audience: ArchiveAudience,
+  requested: VideoCopy = 'original',
+): VideoCopy {
+  return lesserCopy(requested, audienceVideoCopy(session, audience));
 }
 
 /** The check made for every file an archive reads: the media access rule for the audience's viewer. */
@@ -111,7 +124,7 @@ async function calibrationOf(
 export async function sessionArchiveContent(
   deps: AppDeps,
   session: SessionRow,
-  opts: { audience: ArchiveAudience; withVideos: boolean; inputPrefix?: string },
+  opts: { audience: ArchiveAudience; videos: VideoCopy; inputPrefix?: string },
 ): Promise<SessionArchiveContent> {
   const trialsRepo = new TrialRepository(deps.db);
   const resultsRepo = new ResultRepository(deps.db);
@@ -124,8 +137,10 @@ export async function sessionArchiveContent(
     calibration,
     source: calibrationSource,
   } = await calibrationOf(deps, session, neutral, devices);
-  const videoCopy = archiveVideoCopy(session, opts.audience);
-  const withVideos = opts.withVideos && videoCopy !== 'none';
+  const videoCopy = archiveVideoCopy(session, opts.audience, opts.videos);
+  // Calibration images show the room and may show people: they go where originals may, unless the caller
+  // asked for de-identified videos (an archive meant to be passed on); 'none' leaves out only the videos.
+  const imageCopy = opts.videos === 'none' ? audienceVideoCopy(session, opts.audience) : videoCopy;
 
   // Cameras: the calibration's order (pairing order), then any other paired phone.
   const cameraDevices: Array<string | null> = calibration ? calibration.cameras.map((c) => c.device_id) : [];
@@ -169,10 +184,10 @@ export async function sessionArchiveContent(
   let calibrationImages: ArchiveSession['calibration_images'] =
     calibrationSource === 'qualisys' || calibrationSource === 'toml'
       ? 'imported'
-      : calibrationSource === 'recorded' && videoCopy !== 'original'
+      : calibrationSource === 'recorded' && imageCopy !== 'original'
         ? 'withheld'
         : 'none';
-  if (calibrationTrialId && videoCopy === 'original') {
+  if (calibrationTrialId && imageCopy === 'original') {
     for (const r of await resultsRepo.ofTrial(calibrationTrialId, 'calibration-img')) {
       const cam = camOf(r.device_id);
       if (r.storage_key && cam !== null)
@@ -188,6 +203,39 @@ export async function sessionArchiveContent(
     }
     if (entries.some((e) => e.path.startsWith('CalibrationImages/'))) calibrationImages = 'included';
   }
+
+  // The blurred copies under the originals' names (the archive's layout stays the same); a video without
+  // one (processed before de-identification, or its de-identification failed) is left out and listed.
+  const videosLeftOut: string[] = [];
+  const addBlurred = async (
+    t: TrialRow,
+    name: string,
+    trialVideos: VideoRow[],
+    tagged: (tag: string) => ResultRow[],
+  ) => {
+    const folder = (cam: number) => `Videos/Cam${cam}/InputMedia/${name}/${name}`;
+    const blurred = (tag: string, deviceId: string | null) =>
+      tagged(tag).find((r) => r.device_id === deviceId);
+    const originals: Array<{ deviceId: string | null; blurredTag: string; path: (cam: number) => string }> = [
+      ...trialVideos.map((v) => ({
+        deviceId: v.device_id as string | null,
+        blurredTag: DEIDENTIFIED_VIDEO_TAG,
+        path: (cam: number) => `${folder(cam)}.mp4`,
+      })),
+      ...tagged('video-sync').map((r) => ({
+        deviceId: r.device_id,
+        blurredTag: DEIDENTIFIED_TAGS['video-sync'],
+        path: (cam: number) => `${folder(cam)}_sync.mp4`,
+      })),
+    ];
+    for (const o of originals) {
+      const cam = camOf(o.deviceId);
+      if (cam === null) continue;
+      const copy = blurred(o.blurredTag, o.deviceId);
+      if (copy?.storage_key) await add('video', copy.id, copy.storage_key, t.id, o.path(cam), true, null);
+      else videosLeftOut.push(o.path(cam));
+    }
+  };
 
   const ids = trials.map((t) => t.id);
   const [videos, results] = await Promise.all([trialsRepo.videosOf(ids), trialsRepo.resultsOf(ids)]);
@@ -240,22 +288,13 @@ export async function sessionArchiveContent(
       files[inputId] = { key: r.storage_key!, trial_id: t.id, video: false };
       analyses.push({ trial: name, function_id: fn, input: inputId });
     }
-    if (!withVideos) continue;
+    if (videoCopy === 'none') continue;
+    const trialVideos = videos.filter((v: VideoRow) => v.trial_id === t.id);
     if (videoCopy === 'deidentified') {
-      // The blurred copies under the originals' names: the archive's layout stays the same.
-      for (const [tag, suffix] of [
-        ['video-deidentified', ''],
-        ['video-sync-deidentified', '_sync'],
-      ] as const)
-        for (const r of tagged(tag)) {
-          const cam = camOf(r.device_id);
-          if (cam === null) continue;
-          const path = `Videos/Cam${cam}/InputMedia/${name}/${name}${suffix}.mp4`;
-          await add('video', r.id, r.storage_key!, t.id, path, true, null);
-        }
+      await addBlurred(t, name, trialVideos, tagged);
       continue;
     }
-    for (const v of videos.filter((v: VideoRow) => v.trial_id === t.id)) {
+    for (const v of trialVideos) {
       const cam = camOf(v.device_id);
       if (cam === null) continue;
       await add(
@@ -310,9 +349,11 @@ export async function sessionArchiveContent(
       files: entries,
       analyses,
       calibration_images: calibrationImages,
+      videos: videoCopy,
+      videos_left_out: videosLeftOut,
     },
     inputs,
     files,
-    withVideos,
+    videos: videoCopy,
   };
 }

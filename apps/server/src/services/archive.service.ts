@@ -7,6 +7,7 @@ import {
   type ArchiveFailureCode,
   type ArchivePending,
   type ArchiveReady,
+  type ArchiveVideoCopy,
 } from '@poselab/contract';
 import { ARCHIVE_FAILED_MESSAGE, STORAGE_FAILED_PREFIX } from '../jobs/kinds/archive-jobs';
 import { writeArchive } from '@poselab/worker';
@@ -68,16 +69,18 @@ export class ArchiveService {
   async request(
     scope: ArchiveScope,
     viewerId: string | null,
-    withVideos: boolean,
+    videos: ArchiveVideoCopy,
   ): Promise<{ task_id: string }> {
     const audience = await this.audienceFor(scope, viewerId);
-    const content = await buildArchiveContent(this.deps, scope, audience, withVideos);
+    const content = await buildArchiveContent(this.deps, scope, audience, videos);
     const now = this.deps.clock.now();
     const key = {
       scope: scope.kind,
       scope_id: scope.id,
       audience: audience.kind,
       with_videos: content.payload.with_videos ? 1 : 0,
+      // The copy asked for: archives of different copies are never shared, even where their files agree.
+      videos,
       content_hash: content.hash,
     };
     const reusable = await this.archives.findReusable(key, now.toISOString());
@@ -173,10 +176,10 @@ export class ArchiveService {
   async stream(
     scope: ArchiveScope,
     viewerId: string | null,
-    withVideos: boolean,
+    videos: ArchiveVideoCopy,
   ): Promise<{ stream: Readable; fileName: string }> {
     const audience = await this.audienceFor(scope, viewerId);
-    const content = await buildArchiveContent(this.deps, scope, audience, withVideos);
+    const content = await buildArchiveContent(this.deps, scope, audience, videos);
     const trials = new TrialRepository(this.deps.db);
     const stream = writeArchive(
       { ...content.payload, archive_id: 'sync', created_at: this.deps.clock.now().toISOString() },

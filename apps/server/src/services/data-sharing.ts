@@ -1,4 +1,4 @@
-import { DATA_SHARING_CHOICES } from '@poselab/contract';
+import { DATA_SHARING_CHOICES, type ArchiveVideoCopy } from '@poselab/contract';
 import type { AppDeps } from '../deps';
 import { ResultRepository } from '../repositories/result.repository';
 import type { SessionRow } from '../repositories/session.repository';
@@ -12,7 +12,11 @@ import { parseSessionMeta } from './job-spec';
 export const [IDENTIFIED_VIDEOS, DEIDENTIFIED_VIDEOS, PROCESSED_DATA_ONLY, NO_DATA] = DATA_SHARING_CHOICES;
 
 /** Which copy of the identifying media (videos, synced videos, calibration and neutral images) a caller gets. */
-export type VideoCopy = 'original' | 'deidentified' | 'none';
+export type VideoCopy = ArchiveVideoCopy;
+
+const COPY_RANK: Record<VideoCopy, number> = { none: 0, deidentified: 1, original: 2 };
+/** The lesser of two copies (original > de-identified > none): what a caller allowed `b` gets asking `a`. */
+export const lesserCopy = (a: VideoCopy, b: VideoCopy): VideoCopy => (COPY_RANK[a] <= COPY_RANK[b] ? a : b);
 
 /**
  * The choice in force: the one recorded with the neutral pose, replaced by a later change in the session's
@@ -73,7 +77,11 @@ const RESULT_KEY = /^sessions\/[^/]+\/trials\/[^/]+\/results\//;
  */
 export async function choiceAllowsKey(deps: AppDeps, session: SessionRow, key: string): Promise<boolean> {
   if (sharesNoData(session)) return false;
-  const copy = visitorVideoCopy(session);
+  return copyAllowsKey(deps, visitorVideoCopy(session), key);
+}
+
+/** Whether a stored key of a session may go to a caller who gets `copy` (raw videos only as originals). */
+export async function copyAllowsKey(deps: AppDeps, copy: VideoCopy, key: string): Promise<boolean> {
   if (VIDEO_KEY.test(key)) return copy === 'original';
   if (RESULT_KEY.test(key)) {
     const result = await new ResultRepository(deps.db).findByStorageKey(key);

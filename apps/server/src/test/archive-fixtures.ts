@@ -177,6 +177,31 @@ export async function seedArchiveSession(
   return { sessionId, subjectId, deviceIds, trialIds, expected };
 }
 
+/**
+ * Blurred copies of a trial's videos as the worker's deidentify step stores them: 'video-deidentified' and
+ * 'video-sync-deidentified' per camera, each holding 'blurred <tag> <camera index>'.
+ */
+export async function addBlurredCopies(deps: AppDeps, fx: ArchiveFixture, trialName: string): Promise<void> {
+  const trialId = fx.trialIds[trialName];
+  for (const [i, deviceId] of fx.deviceIds.entries())
+    for (const tag of ['video-deidentified', 'video-sync-deidentified']) {
+      const key = mediaKeys.result(fx.sessionId, trialId, `${tag}-${i + 1}.mp4`);
+      await deps.storage.put(key, Buffer.from(`blurred ${tag} ${i}`));
+      await deps.db
+        .insertInto('results')
+        .values({
+          id: randomUUID(),
+          trial_id: trialId,
+          tag,
+          device_id: deviceId,
+          storage_key: key,
+          meta: '{}',
+          created_at: deps.clock.now().toISOString(),
+        })
+        .execute();
+    }
+}
+
 /** An analysis result in the contract's shape with one bilateral and one single metric. */
 export function gaitResult() {
   const metric = (label: string, value: number | { left: number; right: number }) => ({

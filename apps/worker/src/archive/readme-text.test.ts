@@ -55,4 +55,29 @@ describe('archive README', () => {
     const { calibration_images: _old, ...older } = session;
     expect(calibrationSection(older as ArchiveSession)).toMatch(/Empty: no calibration images/);
   });
+
+  it('says which copy of the videos the folder holds, and which videos have no de-identified copy', () => {
+    const videos = (s: Partial<ArchiveSession>, withVideos = true) => {
+      const readme = readmeText({ ...session, ...s }, withVideos, '2026-01-01T00:00:00Z');
+      return readme.slice(readme.indexOf('calibration.toml:'), readme.indexOf('Trials in the recycle bin'));
+    };
+    expect(videos({ videos: 'original' })).toMatch(/<trial>\.mp4: the video camera i recorded\.\n/);
+    expect(videos({ videos: 'original' })).not.toMatch(/blurred|Left out/);
+    const blurred = videos({
+      videos: 'deidentified',
+      videos_left_out: [
+        'Videos/Cam0/InputMedia/squat/squat.mp4',
+        'Videos/Cam1/InputMedia/squat/squat_sync.mp4',
+      ],
+    });
+    expect(blurred).toMatch(/de-identified: every face\s+blurred/);
+    expect(blurred).toMatch(
+      /Left out because no de-identified copy[^]*\n {4}Videos\/Cam0\/InputMedia\/squat\/squat\.mp4\n {4}Videos\/Cam1\/InputMedia\/squat\/squat_sync\.mp4\n/,
+    );
+    expect(videos({ videos: 'deidentified', videos_left_out: [] })).not.toMatch(/Left out/);
+    expect(videos({ videos: 'none' })).toMatch(/Videos were left out of this download/);
+    // A payload queued before the field existed: as with_videos says.
+    expect(videos({}, true)).toMatch(/the video camera i recorded\.\n/);
+    expect(videos({}, false)).toMatch(/Videos were left out/);
+  });
 });

@@ -25,6 +25,34 @@ export const CALIBRATION_IMAGES_TEXT: Record<ArchiveSession['calibration_images'
   ],
 };
 
+/**
+ * What the README says of the videos, by the copy the folder holds (ArchiveSession.videos; a payload made
+ * before the field: the originals when with_videos).
+ */
+export function videosText(session: ArchiveSession, withVideos: boolean): string[] {
+  const copy = session.videos ?? (withVideos ? 'original' : 'none');
+  if (copy === 'none') return ['  Videos were left out of this download.'];
+  const lines =
+    copy === 'original'
+      ? ['  Cam<i>/InputMedia/<trial>/<trial>.mp4: the video camera i recorded.']
+      : [
+          '  Cam<i>/InputMedia/<trial>/<trial>.mp4: the video camera i recorded, de-identified: every face',
+          '  blurred (the original videos are not in this download).',
+        ];
+  lines.push(
+    '  Cam<i>/InputMedia/<trial>/<trial>_sync.mp4: the same, cut to the synchronised range of the trial',
+    `  (H.264), frame for frame with the .trc and .mot${copy === 'deidentified' ? ', faces blurred too' : ''}.`,
+  );
+  const leftOut = session.videos_left_out ?? [];
+  if (copy === 'deidentified' && leftOut.length > 0)
+    lines.push(
+      '  Left out because no de-identified copy of them exists (recorded before de-identification, or',
+      '  their de-identification failed):',
+      ...leftOut.map((p) => `    ${p}`),
+    );
+  return lines;
+}
+
 /** README.txt of a session folder: what every folder holds, in which units and frames. */
 export function readmeText(session: ArchiveSession, withVideos: boolean, exportedAt: string): string {
   const m = session.metadata;
@@ -62,15 +90,7 @@ export function readmeText(session: ArchiveSession, withVideos: boolean, exporte
     '  cx, cy, distortion k1 k2 p1 p2 k3) and extrinsics world -> camera (Xc = R Xw + t, metres).',
     '  calibration.toml: the same cameras in the format Pose2Sim and anipose read (their world is Z up).',
   ];
-  if (withVideos) {
-    lines.push(
-      '  Cam<i>/InputMedia/<trial>/<trial>.mp4: the video camera i recorded.',
-      '  Cam<i>/InputMedia/<trial>/<trial>_sync.mp4: the same, cut to the synchronised range of the trial',
-      '  (H.264), frame for frame with the .trc and .mot.',
-    );
-  } else {
-    lines.push('  Videos were left out of this download.');
-  }
+  lines.push(...videosText(session, withVideos));
   if (session.analyses.length > 0) {
     lines.push(
       '',

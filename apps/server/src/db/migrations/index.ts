@@ -8,6 +8,7 @@ import * as m450 from './450_job_kinds';
 import * as m451 from './451_analysis_dashboards';
 import * as m900 from './900_listed_sessions_public_email';
 import * as m540 from './540_archives';
+import * as m541 from './541_archive_video_copy';
 import * as m520 from './520_comparison_reports';
 import * as m500 from './500_analysis_tasks';
 import * as m800 from './800_security';
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '451_analysis_dashboards': m451,
   '900_listed_sessions_public_email': m900,
   '540_archives': m540,
+  '541_archive_video_copy': m541,
   '520_comparison_reports': m520,
   '500_analysis_tasks': m500,
   '800_security': m800,

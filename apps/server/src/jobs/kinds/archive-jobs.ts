@@ -5,9 +5,10 @@ import { badRequest, conflict, HttpError } from '../../http/http-error';
 import { ArchiveRepository, type ArchiveRow } from '../../repositories/archive.repository';
 import { JobRepository, type JobRow } from '../../repositories/job.repository';
 import { TrialRepository } from '../../repositories/trial.repository';
-import { audienceOf, scopeOf } from '../../services/archive-access';
+import { audienceOf, scopeOf, videosOf } from '../../services/archive-access';
 import { buildArchiveContent } from '../../services/archive-build';
-import { mayRead, videosAllowed, type ArchiveInputFile } from '../../services/archive-content';
+import { archiveVideoCopy, mayRead, type ArchiveInputFile } from '../../services/archive-content';
+import { copyAllowsKey } from '../../services/data-sharing';
 import { SessionRepository } from '../../repositories/session.repository';
 import { mediaKeys } from '../../storage/media-keys';
 import { jobSettings } from '../job-settings';
@@ -45,12 +46,7 @@ export const archiveJobs: JobKindHandler = {
     if (!archive) throw new JobInputError(ARCHIVE_UNAVAILABLE_MESSAGE);
     let content;
     try {
-      content = await buildArchiveContent(
-        deps,
-        scopeOf(archive),
-        audienceOf(archive),
-        archive.with_videos === 1,
-      );
+      content = await buildArchiveContent(deps, scopeOf(archive), audienceOf(archive), videosOf(archive));
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 404)
         throw new JobInputError(ARCHIVE_UNAVAILABLE_MESSAGE);
@@ -105,8 +101,11 @@ export const archiveJobs: JobKindHandler = {
     const audience = audienceOf(archive);
     if (!(await mayRead(deps, file.key, audience))) return null;
     if (file.video) {
+      // A video only in the copy asked for, and as the audience may still have it (the owner asking for
+      // de-identified videos never gets an original).
       const session = await new SessionRepository(deps.db).findById(trial.session_id);
-      if (!session || archive.with_videos !== 1 || !videosAllowed(session, audience)) return null;
+      const copy = session ? archiveVideoCopy(session, audience, videosOf(archive)) : 'none';
+      if (copy === 'none' || !(await copyAllowsKey(deps, copy, file.key))) return null;
     }
     return { storageKey: file.key, fileName: file.key.split('/').pop() ?? 'file' };
   },

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient } from '../../App';
@@ -73,6 +73,9 @@ describe('Download data (SPEC §2, §4 archive download)', () => {
     openMenu();
     expect(screen.queryByRole('menuitem', { name: 'Download data (old)' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('menuitem', { name: 'Download data' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Download data' })).getByRole('button', { name: 'Download' }),
+    );
     expect(await screen.findByText('Adding files: 40 %')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
     expect(
@@ -80,7 +83,7 @@ describe('Download data (SPEC §2, §4 archive download)', () => {
     ).toBeInTheDocument();
     expect(clicks).toEqual(['/api/media/a.zip?sig=x as OpenCapData_sess-1.zip']);
     expect(calls.filter((c) => c.includes('/on-ready/'))).toHaveLength(2);
-    expect(calls[0]).toBe('/api/sessions/sess-1/async-download/?with_videos=true');
+    expect(calls[0]).toBe('/api/sessions/sess-1/async-download/?videos=original');
     // The entry stays busy for 5 s after the download started (SPEC §9).
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     fireEvent.click(screen.getByRole('button', { name: 'Session menu' }));
@@ -101,10 +104,64 @@ describe('Download data (SPEC §2, §4 archive download)', () => {
     ]);
     openMenu();
     fireEvent.click(screen.getByRole('menuitem', { name: 'Download data' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
     expect(await screen.findByText(/storing the archive failed \(disk full\)/)).toBeInTheDocument();
     await act(() => new Promise((r) => setTimeout(r, 1500)));
     expect(calls.filter((c) => c.includes('/on-ready/'))).toHaveLength(1);
     expect(clicks).toEqual([]);
+  });
+
+  it('asks which videos: original, de-identified (faces blurred) or none, and sends the choice', async () => {
+    const ready = {
+      status: 200,
+      body: { state: 'ready', url: '/api/media/a.zip', file_name: 'a.zip', size_bytes: 1, expires_at: '' },
+    };
+    const calls = serve([ready]);
+    openMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Download data' }));
+    const dialog = screen.getByRole('dialog', { name: 'Download data' });
+    const group = within(dialog).getByRole('radiogroup', { name: 'Videos' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((r) => r.closest('label')?.textContent)).toEqual([
+      'Original',
+      'De-identified (faces blurred)',
+      'None',
+    ]);
+    expect(within(group).getByRole('radio', { name: 'Original' })).toBeChecked();
+    fireEvent.click(within(group).getByRole('radio', { name: 'De-identified (faces blurred)' }));
+    expect(group).toHaveAccessibleDescription(/Videos without a blurred copy are left out/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
+    await screen.findByText('Your download of a.zip has started.');
+    expect(calls[0]).toBe('/api/sessions/sess-1/async-download/?videos=deidentified');
+  });
+
+  it('starts nothing when the choice is cancelled', async () => {
+    const calls = serve([]);
+    openMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Download data' }));
+    const dialog = screen.getByRole('dialog', { name: 'Download data' });
+    // The dialog takes the focus (keyboard users continue in it).
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Download data' })).not.toBeInTheDocument(),
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it('sends videos=none when no video is wanted', async () => {
+    const calls = serve([
+      { status: 500, body: { state: 'failed', message: 'x', code: 'failed', detail: null } },
+    ]);
+    openMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Download data' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'None' }));
+    expect(screen.getByRole('radiogroup', { name: 'Videos' })).toHaveAccessibleDescription(
+      /Only the processed data/,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await screen.findByText(/the archive could not be made/);
+    expect(calls[0]).toBe('/api/sessions/sess-1/async-download/?videos=none');
   });
 
   it('offers Download data (old) only with the sync-download flag', () => {
@@ -116,7 +173,16 @@ describe('Download data (SPEC §2, §4 archive download)', () => {
   it('is in German with the German catalogue', async () => {
     await i18n.changeLanguage('de');
     openMenu('Sitzungsmenü');
-    expect(screen.getByRole('menuitem', { name: 'Daten herunterladen' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Daten herunterladen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Daten herunterladen' });
+    const group = within(dialog).getByRole('radiogroup', { name: 'Videos' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Original', 'Anonymisiert (Gesichter unkenntlich)', 'Keine']);
+    expect(within(dialog).getByRole('button', { name: 'Herunterladen' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeInTheDocument();
   });
 });
 

@@ -27,9 +27,7 @@ import { routePath } from '../../routing/route-names';
 import { toast } from '../../toast/toast';
 import { ConfirmDialog } from '../sessions/ConfirmDialog';
 import { useSubjectAction, useSubjects } from './api';
-import { ArchiveProgressDialog } from '../archive/ArchiveProgressDialog';
-import { startSubjectArchive, useSyncDownload } from '../archive/SessionDownloads';
-import { useArchiveDownload } from '../archive/use-archive-download';
+import { startSubjectArchive, useChosenArchiveDownload, useSyncDownload } from '../archive/SessionDownloads';
 import { SubjectDialog } from './SubjectDialog';
 import { SubjectRowMenu, type SubjectMenuAction } from './SubjectRowMenu';
 import { SubjectSessions } from './SubjectSessions';
@@ -56,7 +54,7 @@ export default function SubjectsPage() {
   });
   const vocabulary = useSubjectTagVocabulary();
   const action = useSubjectAction();
-  const archive = useArchiveDownload();
+  const archive = useChosenArchiveDownload();
   const sync = useSyncDownload();
 
   const run = (a: 'trash' | 'restore' | 'remove', s: Subject) =>
@@ -80,7 +78,7 @@ export default function SubjectsPage() {
       if (!sync.busy)
         sync.run(`/subjects/${encodeURIComponent(s.id)}/download/`, `subject_results_${s.id}.zip`);
     } else if (a === 'archive') {
-      if (!archive.busy) void archive.start(startSubjectArchive(s.id));
+      if (!archive.busy) archive.choose((videos) => startSubjectArchive(s.id, videos));
     } else run(a, s);
   };
 
@@ -205,7 +203,7 @@ export default function SubjectsPage() {
           setSelected(s);
         }}
       />
-      <ArchiveProgressDialog state={archive.state} onStop={archive.stop} onClose={archive.dismiss} />
+      {archive.dialog}
       <ConfirmDialog
         open={Boolean(confirmRemove)}
         title={t('removeTitle')}
