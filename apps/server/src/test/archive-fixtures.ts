@@ -79,29 +79,14 @@ export async function seedArchiveSession(
     files.forEach((f, i) => expected.set(`Videos/Cam${i}/InputMedia/${name}/${name}.mp4`, f.bytes));
     return id;
   };
-  const result = async (
+  const result = (
     trialId: string,
     tag: string,
     fileName: string | null,
     bytes: Buffer | null,
     meta: Record<string, unknown> = {},
     deviceId: string | null = null,
-  ) => {
-    const key = fileName ? mediaKeys.result(sessionId, trialId, fileName) : null;
-    if (key && bytes) await deps.storage.put(key, bytes);
-    await deps.db
-      .insertInto('results')
-      .values({
-        id: randomUUID(),
-        trial_id: trialId,
-        tag,
-        device_id: deviceId,
-        storage_key: key,
-        meta: JSON.stringify(meta),
-        created_at: deps.clock.now().toISOString(),
-      })
-      .execute();
-  };
+  ) => insertResult(deps, { sessionId, trialId, tag, fileName, bytes, meta, deviceId });
 
   const calibration: CameraCalibrationResult = {
     source: opts.calibration ?? 'recorded',
@@ -185,21 +170,45 @@ export async function addBlurredCopies(deps: AppDeps, fx: ArchiveFixture, trialN
   const trialId = fx.trialIds[trialName];
   for (const [i, deviceId] of fx.deviceIds.entries())
     for (const tag of ['video-deidentified', 'video-sync-deidentified']) {
-      const key = mediaKeys.result(fx.sessionId, trialId, `${tag}-${i + 1}.mp4`);
-      await deps.storage.put(key, Buffer.from(`blurred ${tag} ${i}`));
-      await deps.db
-        .insertInto('results')
-        .values({
-          id: randomUUID(),
-          trial_id: trialId,
-          tag,
-          device_id: deviceId,
-          storage_key: key,
-          meta: '{}',
-          created_at: deps.clock.now().toISOString(),
-        })
-        .execute();
+      const bytes = Buffer.from(`blurred ${tag} ${i}`);
+      await insertResult(deps, {
+        sessionId: fx.sessionId,
+        trialId,
+        tag,
+        fileName: `${tag}-${i + 1}.mp4`,
+        bytes,
+        deviceId,
+      });
     }
+}
+
+/** A result row of a trial, its file stored under the trial's results when `fileName` and `bytes` are given. */
+async function insertResult(
+  deps: AppDeps,
+  r: {
+    sessionId: string;
+    trialId: string;
+    tag: string;
+    fileName: string | null;
+    bytes: Buffer | null;
+    meta?: Record<string, unknown>;
+    deviceId?: string | null;
+  },
+): Promise<void> {
+  const key = r.fileName ? mediaKeys.result(r.sessionId, r.trialId, r.fileName) : null;
+  if (key && r.bytes) await deps.storage.put(key, r.bytes);
+  await deps.db
+    .insertInto('results')
+    .values({
+      id: randomUUID(),
+      trial_id: r.trialId,
+      tag: r.tag,
+      device_id: r.deviceId ?? null,
+      storage_key: key,
+      meta: JSON.stringify(r.meta ?? {}),
+      created_at: deps.clock.now().toISOString(),
+    })
+    .execute();
 }
 
 /** An analysis result in the contract's shape with one bilateral and one single metric. */
