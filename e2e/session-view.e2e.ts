@@ -129,7 +129,7 @@ describe.skipIf(!hasChromium || !hasSeedData)(
         const videos = Array.from(
           document.querySelectorAll<HTMLVideoElement>('video[data-testid="synced-video"]'),
         );
-        const out: { media: number; frame: number; video: number }[] = [];
+        const out: { media: number; frame: number; video: number; source?: string }[] = [];
         const t0 = performance.now();
         await new Promise<void>((done) => {
           videos.forEach((video, i) => {
@@ -137,7 +137,12 @@ describe.skipIf(!hasChromium || !hasSeedData)(
               // Read the skeleton frame the visualizer draws in the same rendering step as this video frame.
               requestAnimationFrame(() => {
                 if (video.hasAttribute('data-clock-master'))
-                  out.push({ media: meta.mediaTime, frame: Number(el.dataset.frame), video: i });
+                  out.push({
+                    media: meta.mediaTime,
+                    frame: Number(el.dataset.frame),
+                    video: i,
+                    source: el.dataset.clockSource,
+                  });
                 if (out.length < 60 && performance.now() - t0 < 30_000)
                   video.requestVideoFrameCallback(onFrame);
                 else done();

@@ -261,6 +261,7 @@ export class Visualizer {
     this.container.dataset.time = clock.time.toFixed(4);
     this.container.dataset.frame = String(frame);
     this.container.dataset.playing = String(clock.playing);
+    this.container.dataset.clockSource = this.videoSync.clockSource;
     this.container.dataset.quality = this.quality;
     this.emit(false);
   }

@@ -85,9 +85,11 @@ describe('VideoSync', () => {
     master.currentTime = 1.05; // decoder already ahead of the picture
     sync.step(100);
     expect(clock.time).toBe(1);
+    expect(sync.clockSource).toBe('hold');
     master.present(1.0167);
     sync.step(116);
     expect(clock.time).toBe(1.0167);
+    expect(sync.clockSource).toBe('picture');
   });
 
   it('restarts every video when the clock wraps past the longest item', () => {
@@ -133,6 +135,7 @@ describe('VideoSync', () => {
     master.currentTime = 1.9;
     sync.step(2200);
     expect(clock.time).toBeCloseTo(1.9, 6);
+    expect(sync.clockSource).toBe('decoder');
   });
 
   it('takes the first frame after a seek even when a slow device shows it half a second on', () => {
@@ -156,5 +159,23 @@ describe('VideoSync', () => {
     master.present(5.0167, 40); // still the old position, 20 ms after the seek
     sync.step(50);
     expect(clock.time).toBe(1);
+  });
+
+  // At load 6 the master flapped between two videos of nearly equal length whenever the longest one waited for
+  // its decoder (ready state 1): the skeletons held for each new master's first frame, 1.35 s from the picture.
+  it('keeps its master while that video waits for the decoder, instead of switching to another', () => {
+    const other = fakeVideo(1.99);
+    const { clock, sync, master } = playingWith(fakeVideo(2), other);
+    master.currentTime = 0.52;
+    master.present(0.5, 490);
+    sync.step(500);
+    expect(master.attributes.has('data-clock-master')).toBe(true);
+    master.readyState = 1; // waiting for data
+    other.currentTime = 0.9;
+    other.present(0.9, 505);
+    sync.step(510);
+    expect(master.attributes.has('data-clock-master')).toBe(true);
+    expect(other.attributes.has('data-clock-master')).toBe(false);
+    expect(clock.time).toBe(0.5);
   });
 });

@@ -7,6 +7,8 @@ import { correctVideo, type PlaybackClock } from './playback-clock';
 const MAX_HOLD_MS = 1000;
 /** A frame reported this far from where a video was just seeked to was shown before the seek. */
 const BEFORE_SEEK_S = 0.25;
+/** A chosen master stays while no other video is longer than it by more than this (s). */
+const STICKY_MASTER_S = 0.1;
 
 /**
  * Keeps synced videos and the playback clock together. The longest ready video is the master: while it plays,
@@ -23,6 +25,13 @@ export class VideoSync {
   private disposed = false;
   /** The video marked `data-clock-master` (the one the skeletons follow; the others are steered to it). */
   private markedMaster: HTMLVideoElement | null = null;
+  /** The master chosen last (see master()). */
+  private chosenMaster: HTMLVideoElement | null = null;
+  /**
+   * What moved the clock in the last step: the master's frame on screen, a hold waiting for it, the master's
+   * decoder position, or wall time (no playing master). Shown as a plain attribute for people and tests.
+   */
+  clockSource: 'picture' | 'hold' | 'decoder' | 'wall' = 'wall';
 
   constructor(
     private readonly clock: PlaybackClock,
@@ -82,7 +91,8 @@ export class VideoSync {
         typeof master.requestVideoFrameCallback === 'function' &&
         now - (this.holdSince ?? now) < MAX_HOLD_MS;
       clock.syncTo(shown ?? (hold ? clock.time : master.currentTime), now);
-    }
+      this.clockSource = shown !== undefined ? 'picture' : hold ? 'hold' : 'decoder';
+    } else this.clockSource = 'wall';
     // The others are steered to the master's playback position (like for like: both are decoder positions,
     // slightly ahead of the frame on screen); the master itself only gets the speed.
     const reference = following ? master.currentTime : clock.time;
@@ -109,12 +119,30 @@ export class VideoSync {
     this.videos = [];
   }
 
+  /**
+   * The longest ready video; once chosen it stays the master while it has metadata and is not shorter than the
+   * longest by more than STICKY_MASTER_S. The synced videos last as long as the results within a frame or two,
+   * so which is longest is nearly arbitrary, and on a loaded machine a video's ready state drops below
+   * HAVE_CURRENT_DATA while it waits for the decoder: the master then flapped between videos, each switch
+   * holding the skeletons for the new master's first frame and seeking the old one (1.35 s apart at load 6).
+   * A stalled master holds the skeletons, as intended.
+   */
   private master(): HTMLVideoElement | null {
     let best: HTMLVideoElement | null = null;
     for (const v of this.videos) {
       if (v.readyState < 2 || !Number.isFinite(v.duration)) continue;
       if (!best || v.duration > best.duration) best = v;
     }
+    const kept = this.chosenMaster;
+    if (
+      kept &&
+      this.videos.includes(kept) &&
+      kept.readyState >= 1 &&
+      Number.isFinite(kept.duration) &&
+      (!best || best.duration - kept.duration <= STICKY_MASTER_S)
+    )
+      return kept;
+    this.chosenMaster = best;
     return best;
   }
 
