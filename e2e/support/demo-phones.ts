@@ -55,7 +55,7 @@ const FAKE_HEIGHT = 640;
 /** Seconds of the movement trial (the fake cameras loop the 1.67 s balancing clips). */
 const TRIAL_SECONDS = 3;
 /** Recordings of the trial before a refused fit fails the run (see processDemoThroughPhones). */
-const TRIAL_ATTEMPTS = 3;
+const TRIAL_ATTEMPTS = 4;
 
 export interface ProcessedDemo {
   user: TestUser;
