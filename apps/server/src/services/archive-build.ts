@@ -50,7 +50,7 @@ export async function buildArchiveContent(
     sessions: parts.map((p) => p.session),
   };
   const hash = createHash('sha256')
-    .update(JSON.stringify([audience.kind, videos, payload, [...inputs.keys()]]))
+    .update(JSON.stringify([audience.kind, payload, [...inputs.keys()]]))
     .digest('hex');
   return {
     payload,
