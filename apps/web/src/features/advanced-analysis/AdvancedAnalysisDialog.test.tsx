@@ -173,6 +173,44 @@ describe('Advanced Analysis dialog', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/analysis-dashboard/dash1/?trialId=w');
   });
 
+  it('shows Calculating from the click even when the run has failed by the time the list is read again', async () => {
+    let list: AnalysisFunctionItem[] = [fn('gait', 'Gait analysis')];
+    let answerInvoke = () => {};
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.startsWith('/api/analysis-functions/gait/invoke/')) {
+        // The server fails the run at once: the next read of the list already says failed.
+        list = [fn('gait', 'Gait analysis', { w: state({ state: 'failed', message: failed.message }) })];
+        await new Promise<void>((resolve) => (answerInvoke = resolve));
+        return new Response(JSON.stringify({ task_id: 'task', tasks: [] }));
+      }
+      if (url.startsWith('/api/analysis-functions/')) return new Response(JSON.stringify(list));
+      return new Response('{}', { status: 404 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderDialog();
+    const gait = await screen.findByTestId('analysis-function-gait');
+    const seen: string[] = [];
+    const record = () => {
+      const s = screen.getByTestId('analysis-state-gait-walk').getAttribute('data-state')!;
+      if (s !== seen.at(-1)) seen.push(s);
+    };
+    record();
+    const observer = new MutationObserver(record);
+    observer.observe(document.body, { subtree: true, attributes: true, childList: true });
+    await user.click(within(gait).getByRole('button', { name: 'Run Gait analysis' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('analysis-state-gait-walk')).toHaveAttribute('data-state', 'pending'),
+    );
+    answerInvoke();
+    await waitFor(() =>
+      expect(screen.getByTestId('analysis-state-gait-walk')).toHaveAttribute('data-state', 'failed'),
+    );
+    observer.disconnect();
+    expect(seen).toEqual(['not_run', 'pending', 'failed']);
+    expect(within(screen.getByTestId('analysis-state-gait-walk')).getByRole('alert')).toBeInTheDocument();
+  });
+
   it('opens the dashboard with this trial first and every other chosen trial done on it', async () => {
     const walk2 = trial({ id: 'w2', name: 'walk_2' });
     const walk3 = trial({ id: 'w3', name: 'walk_3' });

@@ -142,6 +142,7 @@ export function AdvancedAnalysisDialog({
                 fn={fn}
                 trials={chosenTrials}
                 running={invoke.isPending}
+                starting={invoke.isPending && invoke.variables?.functionId === fn.id}
                 onRun={run}
                 onMenu={onMenu}
               />

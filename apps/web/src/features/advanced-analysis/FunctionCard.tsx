@@ -12,16 +12,21 @@ const CHIP_COLOR = { not_run: 'default', pending: 'info', successfull: 'success'
 function TrialState({
   trial,
   fn,
-  state,
+  state: stored,
+  starting,
   onMenu,
 }: {
   trial: Trial;
   fn: AnalysisFunctionItem;
   state: AnalysisTrialState | undefined;
+  starting: boolean;
   onMenu: MenuAction;
 }) {
   const { t } = useTranslation(['analysis', ANALYSIS_CATALOGUE_NAMESPACE]);
-  const key = state?.state ?? 'not_run';
+  // While a run is being started the old state is stale: the row says Calculating at once, so a run that fails
+  // before the list is read again still shows it was run.
+  const state = starting ? undefined : stored;
+  const key = starting ? 'pending' : (state?.state ?? 'not_run');
   const message = state?.message
     ? t(`${ANALYSIS_CATALOGUE_NAMESPACE}:errors.${state.message.code}`, {
         ...state.message.params,
@@ -64,12 +69,16 @@ export function FunctionCard({
   fn,
   trials,
   running,
+  starting,
   onRun,
   onMenu,
 }: {
   fn: AnalysisFunctionItem;
   trials: Trial[];
+  /** Some function's run is being started (buttons wait). */
   running: boolean;
+  /** This function's run is being started on these trials: they show Calculating until the list is read again. */
+  starting: boolean;
   onRun: (fn: AnalysisFunctionItem) => void;
   onMenu: MenuAction;
 }) {
@@ -110,7 +119,14 @@ export function FunctionCard({
         </Typography>
       </Collapse>
       {trials.map((trial) => (
-        <TrialState key={trial.id} trial={trial} fn={fn} state={fn.states[trial.id]} onMenu={onMenu} />
+        <TrialState
+          key={trial.id}
+          trial={trial}
+          fn={fn}
+          state={fn.states[trial.id]}
+          starting={starting}
+          onMenu={onMenu}
+        />
       ))}
     </Paper>
   );
