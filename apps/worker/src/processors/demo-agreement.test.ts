@@ -12,8 +12,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { markerDistances, readMot, readOsim, type Motion } from '@poselab/biomech';
-import { cliMain, importQualisysCalibration, limbKey, neutralLimbLengths } from '@poselab/pipeline';
 import {
+  cliMain,
+  decodeFrames,
+  importQualisysCalibration,
+  limbKey,
+  neutralLimbLengths,
+  probeVideo,
+} from '@poselab/pipeline';
+import {
+  DATA_SHARING_CHOICES,
   processingWarning,
   trialQuality,
   type CameraCalibrationResult,
@@ -69,7 +77,8 @@ async function runProcessor(
     max_attempts: 1,
     lease_seconds: 60,
     trial: { id: `trial-${kind}`, name: kind === 'neutral' ? 'neutral' : 'balancing', session_id: 's' },
-    settings: {},
+    // The trial's subject chose de-identified videos: the worker's de-identification step runs on the demo.
+    settings: kind === 'dynamic' ? { data_sharing: DATA_SHARING_CHOICES[1] } : {},
     checkerboard: { rows: 4, cols: 5, square_size_mm: 35, placement: 'Perpendicular' },
     subject: { weight_kg: 70, height_m: 1.72, sex: null },
     videos,
@@ -226,6 +235,54 @@ describe.skipIf(!hasDemo)('the demo through the CLI and the worker', () => {
         expect(w.message.length).toBeGreaterThan(10);
       }
     }
+  });
+
+  it('blurs each camera’s video and synced video for a subject who chose de-identified videos', async () => {
+    const devices = CAMS.map((_, i) => `device-${i + 1}`);
+    const of = (tag: string) => dynamic.results.filter((r) => r.tag === tag);
+    for (const tag of ['video-deidentified', 'video-sync-deidentified'])
+      expect(
+        of(tag)
+          .map((r) => r.deviceId)
+          .sort(),
+        tag,
+      ).toEqual(devices);
+    // cam01 shows the subject facing the camera: its scans found faces.
+    const cam01 = of('video-deidentified').find((r) => r.deviceId === 'device-1')!;
+    expect((cam01.meta as { faces_found: number }).faces_found).toBeGreaterThan(0);
+    const blurred = await probeVideo(cam01.filePath!);
+    expect(blurred.frameCount).toBe(100);
+    expect(Math.max(blurred.displayWidth, blurred.displayHeight)).toBe(1280);
+    // The synced copy has the synced video's frames.
+    const synced = of('video-sync').find((r) => r.deviceId === 'device-1')!;
+    const syncedBlurred = of('video-sync-deidentified').find((r) => r.deviceId === 'device-1')!;
+    expect((await probeVideo(syncedBlurred.filePath!)).frameCount).toBe(
+      (await probeVideo(synced.filePath!)).frameCount,
+    );
+    // Only heads change: the frame's lower half (legs and floor) is the original's up to encoding noise, while
+    // some 16 px block (a blurred face) differs strongly.
+    const frameOf = async (file: string) => {
+      for await (const f of decodeFrames(file, 180, 320, {
+        pixelFormat: 'gray',
+        startSec: 0.5,
+        maxFrames: 1,
+      }))
+        return f.data;
+      throw new Error(`no frame in ${file}`);
+    };
+    const [a, b] = [await frameOf(path.join(demo, 'balancing/cam01.mp4')), await frameOf(cam01.filePath!)];
+    let lowerHalfDiff = 0;
+    let worstBlock = 0;
+    for (let by = 0; by < 320; by += 16)
+      for (let bx = 0; bx < 180; bx += 15) {
+        let d = 0;
+        for (let y = by; y < by + 16; y++)
+          for (let x = bx; x < bx + 15; x++) d += Math.abs(a[y * 180 + x] - b[y * 180 + x]);
+        if (by >= 160) lowerHalfDiff += d;
+        worstBlock = Math.max(worstBlock, d / (16 * 15));
+      }
+    expect(lowerHalfDiff / (180 * 160)).toBeLessThan(4);
+    expect(worstBlock).toBeGreaterThan(15);
   });
 
   it('exits 1 when a step fails (a movement given as the neutral has no still period)', async () => {
