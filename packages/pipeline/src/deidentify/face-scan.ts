@@ -92,6 +92,15 @@ export async function scanFaces(model: FaceModel, image: RgbImage, opts: ScanOpt
   const fine = tileGrid(image.width, image.height, opts.tileSize, opts.overlap);
   const windows = fine.tiles.map((t) => ({ ...t, side: fine.side, maxFace: fine.side * MAX_FACE_SHARE }));
   const short = Math.min(image.width, image.height);
+  // A middle level when the frame is large (full HD): faces too big for the fine tiles but too small for the
+  // frame-wide ones (~115–160 px in 1080 × 1920) fell between the two and went unblurred.
+  const middleSide = 2 * fine.side;
+  if (short > middleSide) {
+    const middle = tileGrid(image.width, image.height, middleSide, 2 * opts.overlap);
+    windows.push(
+      ...middle.tiles.map((t) => ({ ...t, side: middle.side, maxFace: middle.side * MAX_FACE_SHARE })),
+    );
+  }
   if (short > fine.side) {
     const coarse = tileGrid(image.width, image.height, short, Math.round(short / 3));
     windows.push(

@@ -33,6 +33,18 @@ describe('de-identification regions (pure)', () => {
     expect(padBox(face(100, 100), 2.2).width).toBeCloseTo(88);
   });
 
+  it('keeps a face through a scan that missed it even when a much bigger box lies near it', () => {
+    // cam02: a bare torso taken for a 400 px face beside the bystander's 40 px head, in the scan that missed her
+    // (no padding here, so that the big box does not cover her by itself).
+    const scans = new Map([
+      [0, [face(700, 500)]],
+      [6, [face(200, 400, 0.9, 400)]],
+      [12, [face(700, 500)]],
+    ]);
+    const plan = planFaceRegions(13, scans, [], { facePadding: 1, holdFrames: 30, confirmBelow: 0.6 });
+    expect(plan[6].some((r) => contains(r, face(700, 500)))).toBe(true);
+  });
+
   it('keeps a face through a scan that missed it, for the hold time only', () => {
     const scans = new Map([
       [0, [face(100, 100)]],

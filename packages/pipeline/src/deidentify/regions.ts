@@ -78,9 +78,17 @@ function centreDistance(a: Region, b: Region): number {
   return Math.hypot(a.x + a.width / 2 - b.x - b.width / 2, a.y + a.height / 2 - b.y - b.height / 2);
 }
 
-/** True when `box` has a counterpart near it among `others` (the same face, seen again). */
+/**
+ * True when `box` has a counterpart near it among `others` (the same face, seen again): a box of similar size
+ * whose centre is close. A much bigger box nearby is not the same face (a torso taken for a face beside a
+ * bystander's head made her held face count as seen, and it went unblurred in the frame the scan missed her).
+ */
 function seenNear(box: Region, others: Region[]): boolean {
-  return others.some((o) => centreDistance(box, o) < Math.max(box.width, o.width));
+  return others.some(
+    (o) =>
+      centreDistance(box, o) < Math.max(box.width, o.width) &&
+      Math.max(box.width, o.width) <= 2 * Math.min(box.width, o.width),
+  );
 }
 
 /**
