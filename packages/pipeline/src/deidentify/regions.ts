@@ -78,12 +78,17 @@ function centreDistance(a: Region, b: Region): number {
   return Math.hypot(a.x + a.width / 2 - b.x - b.width / 2, a.y + a.height / 2 - b.y - b.height / 2);
 }
 
-/**
- * True when `box` has a counterpart near it among `others` (the same face, seen again): a box of similar size
- * whose centre is close. A much bigger box nearby is not the same face (a torso taken for a face beside a
- * bystander's head made her held face count as seen, and it went unblurred in the frame the scan missed her).
- */
+/** True when `box` has a counterpart near it among `others` (a face seen again at about that place). */
 function seenNear(box: Region, others: Region[]): boolean {
+  return others.some((o) => centreDistance(box, o) < Math.max(box.width, o.width));
+}
+
+/**
+ * True when the same face, seen again, is among `others`: close and of similar size. A much bigger box nearby is
+ * not that face (a torso taken for a face beside the bystander in cam02 made her held face count as seen again,
+ * and she went unblurred in the frame the scan missed her).
+ */
+function sameFaceIn(box: Region, others: Region[]): boolean {
   return others.some(
     (o) =>
       centreDistance(box, o) < Math.max(box.width, o.width) &&
@@ -127,7 +132,7 @@ export function planFaceRegions(
     // Faces that the bracketing scans missed but another scan within the hold window saw.
     for (const s of scanned) {
       if (near.includes(s) || Math.abs(s - f) > opts.holdFrames) continue;
-      for (const b of padded.get(s)!) if (!seenNear(b, nearBoxes)) regions.push(b);
+      for (const b of padded.get(s)!) if (!sameFaceIn(b, nearBoxes)) regions.push(b);
     }
     const head = heads[f];
     if (head) regions.push(head);
