@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rename, rm } from 'node:fs/promises';
-import { decodeFrames, readAhead } from '../video/decode';
+import { decodeFrames } from '../video/decode';
 import { ffmpegPath } from '../video/ffmpeg-binaries';
 import { probeVideo } from '../video/probe';
 import { DEIDENTIFY_TEXT } from './defaults';
@@ -126,9 +126,6 @@ export async function findFaceRegions(input: string, opts: FindFacesOptions = {}
   };
 }
 
-/** Frames read ahead of the blur and queued for the encoder. */
-const ENCODER_BACKLOG = 4;
-
 export interface WriteBlurredOptions {
   /** Frame i of `input` is frame i + frameOffset of the plan (a synced video cut from the original). */
   frameOffset?: number;
@@ -167,18 +164,14 @@ export async function writeBlurredVideo(
   const closed = once(encoder, 'close') as Promise<[number | null]>;
   let frames = 0;
   try {
-    // Decoder, blur and encoder overlap: frames are read ahead, and up to ENCODER_BACKLOG frames wait in the
-    // encoder's pipe (waiting for it to drain after each frame made the three take turns).
-    const backlog = ENCODER_BACKLOG * size.width * size.height * 3;
-    for await (const frame of readAhead(decodeFrames(input, size.width, size.height), ENCODER_BACKLOG)) {
+    for await (const frame of decodeFrames(input, size.width, size.height)) {
       const at = frame.index + (opts.frameOffset ?? 0);
       const regions = at < 0 ? [] : at < plan.regions.length ? plan.regions[at] : tail;
       blurRegions(
         frame,
         regions.map((r) => ({ x: r.x * sx, y: r.y * sy, width: r.width * sx, height: r.height * sy })),
       );
-      encoder.stdin.write(frame.data);
-      if (encoder.stdin.writableLength > backlog) await once(encoder.stdin, 'drain');
+      if (!encoder.stdin.write(frame.data)) await once(encoder.stdin, 'drain');
       frames++;
     }
     encoder.stdin.end();
