@@ -129,6 +129,12 @@ export function selectPerson(
   // between them is parallel to the line between a left and a right keypoint (two phones in front of a subject
   // facing between them), both keypoints lie on one epipolar plane and mirroring costs nothing, so a bare
   // minimum followed the noise. With three or more, the others' rays tell a swapped camera apart.
+  const minGainPx2 = (MIRROR_MIN_GAIN_DIAGONAL * Math.hypot(views[0].width, views[0].height)) ** 2;
+  const clearlyBetter = (present: number[], cost: number, detectedCost: number): boolean => {
+    let sided = 0;
+    for (const c of present) for (let k = 0; k < K; k++) if (mirror[k] !== k && obs[c].w[k] > 0) sided++;
+    return cost < MIRROR_COST_RATIO * detectedCost && detectedCost - cost > sided * minGainPx2;
+  };
   const chooseLabelling = (present: number[]): boolean[] => {
     const asDetected = new Array<boolean>(n).fill(false);
     const detectedCost = labelCost(present, asDetected);
@@ -144,12 +150,8 @@ export function selectPerson(
         best = mirrored;
       }
     }
-    let sided = 0;
-    for (const c of present) for (let k = 0; k < K; k++) if (mirror[k] !== k && obs[c].w[k] > 0) sided++;
-    const minGainPx = MIRROR_MIN_GAIN_DIAGONAL * Math.hypot(views[0].width, views[0].height);
-    const margin = sided * minGainPx ** 2;
-    const clearlyBetter = bestCost < MIRROR_COST_RATIO * detectedCost && detectedCost - bestCost > margin;
-    if (!(bestCost < detectedCost - 1e-9) || (present.length < 3 && !clearlyBetter)) return asDetected;
+    if (!(bestCost < detectedCost - 1e-9)) return asDetected;
+    if (present.length < 3 && !clearlyBetter(present, bestCost, detectedCost)) return asDetected;
     if (present.filter((c) => best[c]).length * 2 > present.length)
       best = best.map((b, c) => (present.includes(c) ? !b : b));
     return best;
