@@ -8,6 +8,10 @@
  * default path (augmenter + IK on the OpenSim model; every other step does the same work on both paths) as a
  * share of the built-in trial's time (`wallOverheadPct`: the same from the wall times, noisier).
  * POSE_CACHE_DIR reuses 2D detections (both paths then read the same cache; without it each run detects).
+ * BENCH_PROCESSING_DEIDENTIFIED=1 (issue #27) also runs the default path for a subject who chose
+ * de-identified videos, after the rounds: `deidentifyStep_s` is that trial's 'deidentify' step (face scans,
+ * blurred copies of the original and of the synced video, every camera) and `deidentifyAddedPct` its share of
+ * the same trial's other steps.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -19,6 +23,7 @@ import {
   insertTrialWithVideos,
 } from '../apps/server/src/jobs/processing-fixtures';
 import { enqueueProcessing } from '../apps/server/src/jobs/queue';
+import { DATA_SHARING_CHOICES } from '../packages/contract/src/capture';
 import { createUserWithToken } from '../apps/server/src/test/fixtures';
 import { createTestApp } from '../apps/server/src/test/test-app';
 
@@ -111,6 +116,10 @@ try {
       builtinRuns.push(await runSession({ openSimModel: 'PoseLab_FullBody' }));
     }
   }
+  const deidentified =
+    process.env.BENCH_PROCESSING_DEIDENTIFIED === '1'
+      ? await runSession({ data_sharing: DATA_SHARING_CHOICES[1] })
+      : null;
   const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)];
   type Run = (typeof defaultRuns)[number];
   const done = (runs: Run[]) => runs.flatMap((x) => (x.dynamic?.status === 'done' ? [x.dynamic] : []));
@@ -146,12 +155,31 @@ try {
     augmenterOverheadPct: Number((((ikWith - ikWithout) / builtinTotal) * 100).toFixed(1)),
     wallOverheadPct: Number((((withAugmenter - withoutAugmenter) / withoutAugmenter) * 100).toFixed(1)),
     poseCache: Boolean(process.env.POSE_CACHE_DIR),
+    ...deidentifiedFigures(deidentified?.dynamic ?? null),
   };
   console.error(
     `trial: ${summary.trialWithAugmenter_s} s with the augmenter (${summary.model}), ${summary.trialWithoutAugmenter_s} s without (PoseLab_FullBody), wall +${summary.wallOverheadPct} %; kinematics step ${ikWith} s vs ${ikWithout} s: +${summary.augmenterOverheadPct} % of the trial`,
   );
+  if (deidentified)
+    console.error(
+      `de-identified trial: 'deidentify' step ${summary.deidentifyStep_s} s, +${summary.deidentifyAddedPct} % of its other steps`,
+    );
   console.log(JSON.stringify(summary));
 } finally {
   await pool.stop();
   await t.close();
+}
+
+/** The de-identification step's time and its share of the rest of the same trial (issue #27). */
+function deidentifiedFigures(
+  run: { status: string; timings: { total_s: number; steps: { name: string; seconds: number }[] } } | null,
+) {
+  if (!run) return {};
+  if (run.status !== 'done') return { deidentifyStep_s: null, deidentifyAddedPct: null };
+  const step = run.timings.steps.find((s) => s.name === 'deidentify')?.seconds ?? 0;
+  return {
+    deidentifyStep_s: Number(step.toFixed(2)),
+    deidentifiedTrial_s: Number(run.timings.total_s.toFixed(2)),
+    deidentifyAddedPct: Number(((step / (run.timings.total_s - step)) * 100).toFixed(1)),
+  };
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import {
   createFaceModel,
@@ -31,7 +32,8 @@ export async function deidentifyVideos(
   to: number,
 ): Promise<void> {
   await ctx.step('deidentify', from, 'Blurring faces in the videos', async () => {
-    const model = await createFaceModel('short');
+    // The step runs alone, after the trial's other steps: the face model gets every core.
+    const model = await createFaceModel('short', { threads: availableParallelism() });
     try {
       for (const [j, { cam, track, synced }] of cameras.entries()) {
         const original = ctx.videoPaths.get(cam.video.id)!;

@@ -21,6 +21,8 @@ export interface ScanOptions {
   /** Overlap of neighbouring tiles in pixels (a face cut by one tile's edge lies whole in the next). */
   overlap: number;
   minScore: number;
+  /** Scan the fine level too (default true); false looks only for faces of the middle and coarse levels. */
+  fine?: boolean;
 }
 
 /** Top-left corners of the tiles covering a length, the last one flush with the far edge. */
@@ -90,7 +92,10 @@ const COARSE_MIN_SCORE = 0.6;
 /** Every face the model finds in the image, in image pixels. */
 export async function scanFaces(model: FaceModel, image: RgbImage, opts: ScanOptions): Promise<FaceBox[]> {
   const fine = tileGrid(image.width, image.height, opts.tileSize, opts.overlap);
-  const windows = fine.tiles.map((t) => ({ ...t, side: fine.side, maxFace: fine.side * MAX_FACE_SHARE }));
+  const windows =
+    opts.fine === false
+      ? []
+      : fine.tiles.map((t) => ({ ...t, side: fine.side, maxFace: fine.side * MAX_FACE_SHARE }));
   const short = Math.min(image.width, image.height);
   // A middle level when the frame is large (full HD): faces too big for the fine tiles but too small for the
   // frame-wide ones (~115–160 px in 1080 × 1920) fell between the two and went unblurred.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blurRegions } from './blur';
 import type { FaceBox } from './face-model';
-import { nonMaxSuppression, tileGrid } from './face-scan';
+import { nonMaxSuppression, scanFaces, tileGrid } from './face-scan';
 import { headBoxesFromKeypoints, padBox, planFaceRegions, type Region } from './regions';
 import { emptyKeypoints2D } from '../pose/types';
 import { parseDeidentifyArgs } from '../cli/deidentify-args';
@@ -107,6 +107,27 @@ describe('de-identification regions (pure)', () => {
     expect(Math.max(...tiles.map((t) => t.x)) + side).toBe(720);
     expect(Math.max(...tiles.map((t) => t.y)) + side).toBe(1280);
     expect(nonMaxSuppression([face(0, 0, 0.9), face(2, 2, 0.8), face(200, 0, 0.7)])).toHaveLength(2);
+  });
+
+  it('leaves the fine tiles out of a scan without the fine level, and only them', async () => {
+    // A model that finds nothing and counts the windows it is asked about.
+    const asked: number[] = [];
+    const model = {
+      inputSize: 128,
+      detect: async (_tiles: Float32Array, count: number) => {
+        asked.push(count);
+        return Array.from({ length: count }, () => [] as FaceBox[]);
+      },
+      dispose: () => undefined,
+    };
+    const image = { width: 1080, height: 1920, data: new Uint8Array(1080 * 1920 * 3) };
+    const opts = { tileSize: 256, overlap: 96, minScore: 0.45 };
+    await scanFaces(model, image, opts);
+    await scanFaces(model, image, { ...opts, fine: false });
+    const fine = tileGrid(1080, 1920, 256, 96).tiles.length;
+    expect(fine).toBeGreaterThan(0);
+    expect(asked[0] - asked[1]).toBe(fine);
+    expect(asked[1]).toBeGreaterThan(0);
   });
 
   it('parses the CLI arguments and refuses writing over the input', () => {

@@ -1,7 +1,8 @@
 /**
- * A BlazePose tfjs graph model converted in memory to ONNX and run by onnxruntime-node on one CPU thread (the
- * parallelism comes from the worker threads, one network each). ~4–8× faster than the same network in tfjs-wasm
- * (see the pipeline README, 2D detection speed).
+ * A BlazePose tfjs graph model converted in memory to ONNX and run by onnxruntime-node, on one CPU thread by
+ * default: the pose detection's parallelism comes from its worker threads, one network each; a network that
+ * runs alone (the face model of the de-identification step) asks for more `threads`. ~4–8× faster than the
+ * same network in tfjs-wasm (see the pipeline README, 2D detection speed).
  */
 import * as tf from '@tensorflow/tfjs';
 import * as ort from 'onnxruntime-node';
@@ -20,6 +21,7 @@ export async function createOnnxNetwork(
   inputName: string,
   inputShape: number[],
   outputs: string[],
+  threads = 1,
 ): Promise<OnnxNetwork> {
   // tfjs decodes the weights (float16 shards included) exactly as it would for its own execution.
   const named = tf.io.decodeWeights(weightData, weightSpecs);
@@ -30,7 +32,7 @@ export async function createOnnxNetwork(
   }
   const bytes = tfjsGraphToOnnx(model, weights, { inputName, inputShape, outputs });
   const session = await ort.InferenceSession.create(bytes, {
-    intraOpNumThreads: 1,
+    intraOpNumThreads: threads,
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
