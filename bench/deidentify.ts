@@ -17,6 +17,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  createBlurringFaceModel,
   createFaceModel,
   deidentifyVideo,
   detectKeypoints2D,
@@ -39,7 +40,7 @@ const clipsArg = process.argv.indexOf('--clips');
 const clips = (clipsArg >= 0 ? process.argv[clipsArg + 1] : 'cam01,cam02,cam03,cam04').split(',');
 const out = mkdtempSync(path.join(tmpdir(), 'poselab-bench-deidentify-'));
 const shortModel = await createFaceModel('short');
-const blurModel = await createFaceModel('short', { threads: os.availableParallelism() });
+const blurModel = await createBlurringFaceModel();
 const fullModel = await createFaceModel('full');
 const people = await createPeopleModel();
 let frames = 0;

@@ -129,6 +129,7 @@ export { reprojectionStats, type ReprojectionStats } from './triangulation/repro
 export { main as cliMain } from './cli/main';
 // De-identification (see README "De-identification").
 export {
+  createBlurringFaceModel,
   deidentifyVideo,
   findFaceRegions,
   writeBlurredVideo,

@@ -1,7 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import {
-  createFaceModel,
+  createBlurringFaceModel,
   findFaceRegions,
   headBoxesFromKeypoints,
   rawPosesToKeypoints,
@@ -32,8 +31,7 @@ export async function deidentifyVideos(
   to: number,
 ): Promise<void> {
   await ctx.step('deidentify', from, 'Blurring faces in the videos', async () => {
-    // The step runs alone, after the trial's other steps: the face model gets every core.
-    const model = await createFaceModel('short', { threads: availableParallelism() });
+    const model = await createBlurringFaceModel();
     try {
       for (const [j, { cam, track, synced }] of cameras.entries()) {
         const original = ctx.videoPaths.get(cam.video.id)!;

@@ -76,6 +76,14 @@ export const DEIDENTIFY_DEFAULTS = {
   fineScanEvery: 2,
 };
 
+/**
+ * The face model that blurs, on every core: the de-identification step runs alone, after a trial's other
+ * steps (the worker, the CLI and bench:deidentify all load it here).
+ */
+export function createBlurringFaceModel(): Promise<FaceModel> {
+  return createFaceModel('short', { threads: availableParallelism() });
+}
+
 /** Even size whose long side is at most `maxSide`, keeping the aspect ratio. */
 export function fitSize(width: number, height: number, maxSide: number): { width: number; height: number } {
   const k = Math.min(1, maxSide / Math.max(width, height));
@@ -90,7 +98,7 @@ export async function findFaceRegions(input: string, opts: FindFacesOptions = {}
   const scanEvery = opts.scanEvery ?? Math.max(1, Math.round(fps / DEIDENTIFY_DEFAULTS.scansPerSecond));
   const size = fitSize(info.displayWidth, info.displayHeight, opts.scanSide ?? DEIDENTIFY_DEFAULTS.scanSide);
   const k = info.displayWidth / size.width;
-  const model = opts.model ?? (await createFaceModel('short', { threads: availableParallelism() }));
+  const model = opts.model ?? (await createBlurringFaceModel());
   const scans = new Map<number, FaceBox[]>();
   const fineEvery = Math.max(1, Math.round(opts.fineScanEvery ?? DEIDENTIFY_DEFAULTS.fineScanEvery));
   let facesFound = 0;
